@@ -1,0 +1,100 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { publicConfigSchema, type PublicConfig } from '@contracts/config';
+import { createAuth, MIN_PASSWORD_LENGTH } from './auth/auth';
+import { authRoutes, sessionGuards } from './auth/auth.routes';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { devMailRoutes } from './mail/mail.routes';
+import { createMailer, type Mailer } from './mail/mail.service';
+import { registerSecurity } from './security';
+import { webRoutes } from './web.routes';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  /** Signs sessions and tokens; main.ts resolves it (env, or a dev secret kept under DATA_DIR). */
+  authSecret: string;
+  mailer?: Mailer;
+  /** Where the built web app lives (tests point it elsewhere or leave it unbuilt). */
+  webDistDir?: string;
+  logger?: boolean | object;
+}
+
+/** Builds the whole app without listening: main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env, database } = deps;
+  const production = env.NODE_ENV === 'production';
+  const app = Fastify({
+    logger: deps.logger ?? { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation
+        .map((issue) => `${issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'request'}: ${issue.message}`)
+        .join('; ');
+      return reply.status(400).send({ code: 'VALIDATION', message });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.status(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: error.message });
+  });
+
+  const allowedOrigins = [env.publicUrl];
+  if (!production) allowedOrigins.push(`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`);
+  await registerSecurity(app, { production, allowedOrigins: [...new Set(allowedOrigins)] });
+  await app.register(rateLimit, { global: false });
+
+  const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+      : undefined;
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    secret: deps.authSecret,
+    publicUrl: env.publicUrl,
+    production,
+    rateLimit: env.AUTH_RATE_LIMIT,
+    google,
+  });
+  const guards = sessionGuards(auth);
+  app.decorate('auth', auth);
+  app.decorate('guards', guards);
+
+  await app.register(authRoutes, { auth });
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (): Promise<PublicConfig> => ({
+    googleEnabled: Boolean(google),
+    publicUrl: env.publicUrl,
+    minPasswordLength: MIN_PASSWORD_LENGTH,
+  }));
+  app.get('/api/health', async () => ({ ok: true }));
+  if (!production && mailer.mode === 'capture') await app.register(devMailRoutes, { db: database.db });
+
+  await app.register(webRoutes, { distDir: deps.webDistDir });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: ReturnType<typeof createAuth>;
+    guards: ReturnType<typeof sessionGuards>;
+  }
+}
+
+/** TRUST_PROXY: unset = trust nobody; 'true' = any hop; a number = that many hops; else a list of addresses/CIDRs. */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}

@@ -1,0 +1,107 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Db } from '../db/client';
+import * as authTables from '../db/tables/auth.tables';
+import type { Mailer } from '../mail/mail.service';
+import { passwordResetMail, verificationMail } from '../mail/mail.templates';
+
+/** better-auth reads the real client address from this header; our Fastify mount sets it from request.ip. */
+export const CLIENT_IP_HEADER = 'x-gg-client-ip';
+export const MIN_PASSWORD_LENGTH = 6;
+
+export interface AuthOptions {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  publicUrl: string;
+  production: boolean;
+  rateLimit: boolean;
+  google?: { clientId: string; clientSecret: string; issuer: string };
+}
+
+export function createAuth(options: AuthOptions) {
+  const { mailer } = options;
+  return betterAuth({
+    appName: 'Guess the Genesis',
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [options.publicUrl],
+    database: drizzleAdapter(options.db, { provider: 'pg', schema: authTables }),
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'player', input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(user.email, passwordResetMail(url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(user.email, verificationMail(url));
+      },
+    },
+    session: {
+      // Sliding sessions: any use after a day pushes the expiry out again, so an active player never gets logged out.
+      expiresIn: 60 * 60 * 24 * 14,
+      updateAge: 60 * 60 * 24,
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    rateLimit: {
+      enabled: options.rateLimit,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: options.production,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      // Signing out ends every session of the player, on every device (SPEC 6).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-out') return;
+        const current = await getSessionFromCtx(ctx).catch(() => null);
+        if (current) await ctx.context.internalAdapter.deleteUserSessions(current.user.id);
+      }),
+    },
+    plugins: options.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: options.google.clientId,
+                clientSecret: options.google.clientSecret,
+                discoveryUrl: `${options.google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;

@@ -1,0 +1,115 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The drizzle handle plus what the two drivers do differently (LISTEN/NOTIFY, closing). */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The postgres:// URL (PostgreSQL only). */
+  url?: string;
+  /** Runs `handler` for every NOTIFY on `channel`, from any app instance sharing this database. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent, embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; absent means in memory (tests). */
+  pgliteDir?: string;
+  /** A PGlite data dump to start from (tests start from a migrated template). */
+  pgliteLoadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const client = await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, handler) {
+      const unlisten = await client.listen(channel, handler);
+      return async () => unlisten();
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const db = drizzlePostgres(pool, { schema }) as unknown as Db;
+  // LISTEN needs one connection held for as long as we listen; opened on first use.
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  return {
+    db,
+    kind: 'postgres',
+    url: databaseUrl,
+    async listen(channel, handler) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      if (!listener) {
+        listener = new pg.Client({ connectionString: databaseUrl });
+        await listener.connect();
+        listener.on('notification', (message) => {
+          handlers.get(message.channel)?.forEach((fn) => fn(message.payload ?? ''));
+        });
+      }
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listener.query(`LISTEN ${channel}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+      };
+    },
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+}
+
+/** Applies the committed migrations; on PostgreSQL under an advisory lock so instances starting together don't race. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  // One dedicated connection holds a session-level advisory lock while it migrates.
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(4242001)');
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(4242001)').catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** Sends a NOTIFY to every instance listening on `channel` (payload must stay under 8000 bytes). */
+export async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}

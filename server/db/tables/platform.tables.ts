@@ -1,0 +1,28 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Mails captured instead of sent when no SMTP_URL is configured (viewable at /dev/mail). */
+export const capturedMail = pgTable('captured_mail', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row (id = 1): the organizer's switches for the running event. */
+export const eventSettings = pgTable('event_settings', {
+  id: integer('id').primaryKey().default(1),
+  isOpen: boolean('is_open').notNull().default(true),
+  allowPromptReuse: boolean('allow_prompt_reuse').notNull().default(false),
+  /** Only challenges completed after this count on the leaderboard (set by a reset). */
+  leaderboardSince: timestamp('leaderboard_since', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A leaderboard as it stood when an organizer reset it. */
+export const leaderboardArchives = pgTable('leaderboard_archives', {
+  id: serial('id').primaryKey(),
+  archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
+  entries: jsonb('entries').notNull(),
+});

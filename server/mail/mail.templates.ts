@@ -1,0 +1,39 @@
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+function actionMail(subject: string, intro: string, action: string, url: string, outro: string): MailContent {
+  const text = `${intro}\n\n${action}: ${url}\n\n${outro}\n\n— Guess the Genesis`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#0b0b14;color:#f4f4f8;padding:24px">
+<div style="max-width:430px;margin:0 auto;background:#161627;border-radius:16px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 12px">Guess the Genesis</h1>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#8b5cf6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#b4b4c8">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(url)}</span></p>
+<p style="font-size:13px;color:#b4b4c8">${escapeHtml(outro)}</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+export const verificationMail = (url: string) =>
+  actionMail(
+    'Confirm your e-mail for Guess the Genesis',
+    'Welcome to Guess the Genesis! Confirm your e-mail address to activate your account and start playing.',
+    'Confirm my e-mail',
+    url,
+    "If you didn't sign up, you can ignore this e-mail.",
+  );
+
+export const passwordResetMail = (url: string) =>
+  actionMail(
+    'Reset your Guess the Genesis password',
+    'Someone (hopefully you) asked to reset the password of your Guess the Genesis account.',
+    'Choose a new password',
+    url,
+    "If you didn't ask for this, ignore this e-mail: your password stays as it is. The link expires in one hour.",
+  );

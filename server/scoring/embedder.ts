@@ -1,0 +1,23 @@
+/** A text-embedding provider. Vectors are L2-normalised so cosine similarity is a dot product. */
+export interface Embedder {
+  /** Stable identifier stored next to persisted embeddings, e.g. 'use-lite' or 'openai:text-embedding-3-small'. */
+  readonly id: string;
+  embed(texts: string[]): Promise<number[][]>;
+}
+
+export function l2Normalise(vector: ArrayLike<number>): number[] {
+  let sumOfSquares = 0;
+  for (let i = 0; i < vector.length; i++) sumOfSquares += vector[i] * vector[i];
+  const norm = Math.sqrt(sumOfSquares);
+  const out = new Array<number>(vector.length);
+  for (let i = 0; i < vector.length; i++) out[i] = norm > 0 ? vector[i] / norm : 0;
+  return out;
+}
+
+/** Cosine of two L2-normalised vectors (their dot product), clamped to [-1, 1]. */
+export function cosineOfNormalised(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length) throw new Error(`embedding length mismatch: ${a.length} vs ${b.length}`);
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
+  return Math.max(-1, Math.min(1, dot));
+}

@@ -1,0 +1,138 @@
+/**
+ * Lexical features of a guess against a prompt: which prompt content words the guess
+ * names (recall, weighted toward the prompt's head noun phrase) and how much of the
+ * guess is on-topic (precision). Pure and deterministic; no model involved.
+ */
+
+const STOPWORDS = new Set(
+  ('a an the and or but of in on at to for from with without by into onto over under above below near next beside behind ' +
+    'between around through across along against among inside outside out up down off about as its it his her their them they ' +
+    'he she we you i my our your this that these those there here is are was were be been being has have had do does did ' +
+    'while who whom which what where when very so too just some any each every all one no not than then also very ' +
+    'like made while who s t').split(' '),
+);
+
+/** Framing / quality / style words: part of many prompts, rarely what the picture is "of". */
+const STYLE_WORDS = new Set(
+  ('photo photograph photography picture image shot closeup close-up portrait high quality hq hd 4k 8k uhd hdr detailed ' +
+    'ultra highly realistic photorealistic hyperrealistic render rendered style art artwork digital illustration ' +
+    'painting drawing beautiful stunning cinematic lighting light trending artstation masterpiece octane unreal engine ' +
+    'concept studio background scene full view wide angle soft sharp focus professional ' +
+    'watercolor oil sketch ukiyo woodblock print anime cartoon pixel vector 3d cgi vintage').split(' '),
+);
+
+/** Words that end the prompt's leading noun phrase (prepositions, conjunctions). */
+const PHRASE_BREAKERS = new Set(
+  'in on at with by under over near beside behind above below inside outside into onto through across along against among from for during while and'.split(' '),
+);
+
+const IRREGULAR: Record<string, string> = {
+  children: 'child', men: 'man', women: 'woman', people: 'person', mice: 'mouse', feet: 'foot', teeth: 'tooth',
+  geese: 'goose', wolves: 'wolf', leaves: 'leaf', knives: 'knife', shelves: 'shelf', lives: 'life', loaves: 'loaf',
+  calves: 'calf', halves: 'half', wives: 'wife', elves: 'elf', fishes: 'fish', oxen: 'ox', cacti: 'cactus', dice: 'die',
+  cosy: 'cozy', colour: 'color', colours: 'color', watercolour: 'watercolor', grey: 'gray',
+};
+
+/** A light, consistent stemmer (plural/-ing/-ed stripping); both sides go through it so consistency beats linguistics. */
+export function stemWord(word: string): string {
+  let w = IRREGULAR[word] ?? word;
+  if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
+  else if (w.length > 4 && /(ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  if (/([b-df-hj-np-tv-z])\1$/.test(w)) w = w.slice(0, -1); // running -> runn -> run
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1); // ride / riding -> rid
+  return w;
+}
+
+export function wordsOf(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1 || /\d/.test(word));
+}
+
+export interface PromptTerm {
+  stem: string;
+  weight: number;
+}
+
+/**
+ * Content terms of a prompt with importance weights: the head noun (last word of the
+ * leading noun phrase) 1.0, the rest of that phrase 0.7, later content words 0.4,
+ * style/framing words 0.1. Prompts put their subject first, so position is a usable proxy
+ * for a POS tagger here.
+ */
+export function promptTerms(prompt: string): PromptTerm[] {
+  const words = wordsOf(prompt);
+  // Skip a framing prefix such as "a high quality photo of" / "portrait of".
+  const ofIndex = words.indexOf('of');
+  const framed = ofIndex > 0 && words.slice(0, ofIndex).every((w) => STOPWORDS.has(w) || STYLE_WORDS.has(w));
+  const body = framed ? words.slice(ofIndex + 1) : words;
+  const leadingPhrase: number[] = [];
+  let phraseOpen = true;
+  const terms: PromptTerm[] = [];
+  body.forEach((word) => {
+    if (PHRASE_BREAKERS.has(word) && leadingPhrase.length > 0) phraseOpen = false;
+    if (STOPWORDS.has(word)) return;
+    if (STYLE_WORDS.has(word)) return void terms.push({ stem: stemWord(word), weight: 0.1 });
+    // A participle right after the subject ("a cat sleeping ...", "a car parked ...") also closes the phrase.
+    if (phraseOpen && leadingPhrase.length > 0 && /.{3}(ing|ed)$/.test(word)) phraseOpen = false;
+    if (phraseOpen) leadingPhrase.push(terms.length);
+    terms.push({ stem: stemWord(word), weight: 0.4 });
+  });
+  leadingPhrase.forEach((index, i) => (terms[index].weight = i === leadingPhrase.length - 1 ? 1 : 0.7));
+  return dedupeByStem(terms);
+}
+
+function dedupeByStem(terms: PromptTerm[]): PromptTerm[] {
+  const best = new Map<string, PromptTerm>();
+  for (const term of terms) if ((best.get(term.stem)?.weight ?? -1) < term.weight) best.set(term.stem, term);
+  return [...best.values()];
+}
+
+/** Content stems of a guess (stopwords and style words dropped), in order, duplicates kept. */
+export function guessStems(guess: string): string[] {
+  return wordsOf(guess)
+    .filter((word) => !STOPWORDS.has(word) && !STYLE_WORDS.has(word))
+    .map(stemWord);
+}
+
+/** Stems plus adjacent-pair concatenations, so "sand castle" meets "sandcastle". */
+function withCompounds(words: string[]): Set<string> {
+  const set = new Set(words.map(stemWord));
+  for (let i = 0; i + 1 < words.length; i++) set.add(stemWord(words[i] + words[i + 1]));
+  return set;
+}
+
+export interface LexicalOverlap {
+  /** Weighted share of prompt terms the guess names, 0..1. */
+  recall: number;
+  /** Share of the guess's content words that appear in the prompt, 0..1 (1 for an empty guess). */
+  precision: number;
+  /** Guess content words not found in the prompt. */
+  offTopicWords: number;
+  guessContentWords: number;
+  promptContentWords: number;
+}
+
+export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
+  const terms = promptTerms(prompt);
+  const promptStems = withCompounds(wordsOf(prompt).filter((w) => !STOPWORDS.has(w)));
+  const guessWords = wordsOf(guess).filter((w) => !STOPWORDS.has(w));
+  const guessStemSet = withCompounds(guessWords);
+  const content = guessStems(guess);
+  const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
+  const matchedWeight = terms.filter((term) => guessStemSet.has(term.stem)).reduce((sum, term) => sum + term.weight, 0);
+  const onTopic = content.filter((stem) => promptStems.has(stem)).length;
+  return {
+    recall: totalWeight > 0 ? matchedWeight / totalWeight : 0,
+    precision: content.length > 0 ? onTopic / content.length : 1,
+    offTopicWords: content.length - onTopic,
+    guessContentWords: content.length,
+    promptContentWords: terms.filter((term) => term.weight > 0.1).length,
+  };
+}

@@ -1,0 +1,14 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A test that makes the app log an unexpected console.error fails (as in epic-stack's setup-test-env).
+let errorSpy: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  const calls = errorSpy.mock.calls;
+  errorSpy.mockRestore();
+  if (calls.length > 0) {
+    throw new Error(`console.error was called:\n${calls.map((args) => args.map(String).join(' ')).join('\n')}`);
+  }
+});

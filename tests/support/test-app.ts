@@ -1,0 +1,64 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { buildApp, type AppDeps } from '../../server/app';
+import { loadEnv } from '../../server/env';
+import { createTestDatabase } from './test-database';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+  env: ReturnType<typeof loadEnv>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, as a browser on the app's own origin would call it. */
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  deps: Partial<Omit<AppDeps, 'env' | 'database'>> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const env = loadEnv({ NODE_ENV: 'test', AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, ...envOverrides });
+  const app = await buildApp({
+    env,
+    database,
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+    logger: false,
+    ...deps,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Cookie header value from a response's set-cookie headers (expired cookies dropped). */
+export function cookiesFrom(response: LightMyRequestResponse, previous = ''): string {
+  const jar = new Map(previous.split('; ').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+    const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.value === '';
+    if (expired) jar.delete(cookie.name);
+    else jar.set(cookie.name, cookie.value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** inject() with the headers a same-origin browser sends, optionally signed in. */
+export function request(app: FastifyInstance, options: InjectOptions & { cookie?: string; navigation?: boolean }) {
+  const { cookie, headers, navigation, ...rest } = options;
+  // A top-level navigation (a link from a mail) carries no Origin header.
+  const origin = navigation ? {} : { origin: TEST_ORIGIN };
+  return app.inject({
+    ...rest,
+    headers: { ...origin, ...(cookie ? { cookie } : {}), ...headers },
+  });
+}
+
+export const uniqueEmail = (label = 'player') => `${label}-${randomBytes(5).toString('hex')}@example.test`;

@@ -1,0 +1,56 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const alias = {
+  '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)),
+  '@web': fileURLToPath(new URL('./web', import.meta.url)),
+};
+
+// Three kinds of test, named by suffix:
+//   *.unit.test.ts     pure logic, no database: run once
+//   *.test.ts          real app + real database: run on PGlite and again on PostgreSQL
+//   *.browser.test.ts  playwright-core journeys in Debian Chromium against a running server
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['{server,contracts,scripts,tests}/**/*.unit.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'pglite',
+          include: ['{server,tests}/**/*.test.ts'],
+          exclude: ['**/*.unit.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+          env: { TEST_DB: 'pglite' },
+          setupFiles: ['tests/support/setup-test-env.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'postgres',
+          include: ['{server,tests}/**/*.test.ts'],
+          exclude: ['**/*.unit.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          setupFiles: ['tests/support/setup-test-env.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.browser.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
