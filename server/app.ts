@@ -26,7 +26,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
   const production = env.NODE_ENV === 'production';
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: deps.logger ?? { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
@@ -45,7 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     }
-    return reply.status(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: error.message });
+    return reply.status(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
   });
 
   const allowedOrigins = [env.publicUrl];
@@ -92,9 +92,12 @@ declare module 'fastify' {
 }
 
 /** TRUST_PROXY: unset = trust nobody; 'true' = any hop; a number = that many hops; else a list of addresses/CIDRs. */
-function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+function parseTrustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
   return value.split(',').map((part) => part.trim());
 }

@@ -19,9 +19,9 @@ export async function webRoutes(app: FastifyInstance, options: { distDir?: strin
       root: distDir,
       index: false,
       wildcard: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },
     });
   }

@@ -113,6 +113,8 @@ export interface LexicalOverlap {
   recall: number;
   /** Share of the guess's content words that appear in the prompt, 0..1 (1 for an empty guess). */
   precision: number;
+  /** Whether the guess names the prompt's head noun (the highest-weighted term). */
+  namesHeadNoun: boolean;
   /** Guess content words not found in the prompt. */
   offTopicWords: number;
   guessContentWords: number;
@@ -128,7 +130,9 @@ export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
   const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
   const matchedWeight = terms.filter((term) => guessStemSet.has(term.stem)).reduce((sum, term) => sum + term.weight, 0);
   const onTopic = content.filter((stem) => promptStems.has(stem)).length;
+  const headNoun = terms.find((term) => term.weight === 1);
   return {
+    namesHeadNoun: headNoun !== undefined && guessStemSet.has(headNoun.stem),
     recall: totalWeight > 0 ? matchedWeight / totalWeight : 0,
     precision: content.length > 0 ? onTopic / content.length : 1,
     offTopicWords: content.length - onTopic,

@@ -9,6 +9,6 @@ afterEach(() => {
   const calls = errorSpy.mock.calls;
   errorSpy.mockRestore();
   if (calls.length > 0) {
-    throw new Error(`console.error was called:\n${calls.map((args) => args.map(String).join(' ')).join('\n')}`);
+    throw new Error(`console.error was called:\n${calls.map((args: unknown[]) => args.map(String).join(' ')).join('\n')}`);
   }
 });

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+export const GUESSES_PER_CHALLENGE = 3;
+export const MAX_GUESS_LENGTH = 300;
+export const MAX_DISPLAY_NAME_LENGTH = 20;
+export const HISTORY_SIZE = 5;
+
+// ---- requests ----
+
+export const guessInputSchema = z.object({
+  guess: z
+    .string({ error: 'A guess must be text' })
+    .trim()
+    .min(1, 'Your guess is empty')
+    .max(MAX_GUESS_LENGTH, `Keep your guess to ${MAX_GUESS_LENGTH} characters`),
+});
+export type GuessInput = z.infer<typeof guessInputSchema>;
+
+export const attemptIdParamsSchema = z.object({ attemptId: z.uuid({ error: 'Unknown attempt' }) });
+
+export const profileInputSchema = z.object({
+  displayName: z
+    .string({ error: 'A display name must be text' })
+    .trim()
+    .min(1, 'Choose a display name')
+    .max(MAX_DISPLAY_NAME_LENGTH, `At most ${MAX_DISPLAY_NAME_LENGTH} characters`),
+  phoneNumber: z.string().trim().max(40, 'That phone number is too long').optional(),
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+// ---- responses ----
+
+export const guessSchema = z.object({
+  number: z.number().int().min(1).max(GUESSES_PER_CHALLENGE),
+  text: z.string(),
+  /** Percent 0–100. */
+  score: z.number(),
+});
+
+/** An attempt as its owner sees it. `prompt` stays null until the attempt is complete. */
+export const attemptSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  imageUrl: z.string(),
+  guesses: z.array(guessSchema),
+  /** 1–3 while unfinished; null once complete. */
+  nextGuessNumber: z.number().int().min(1).max(GUESSES_PER_CHALLENGE).nullable(),
+  finalScore: z.number().nullable(),
+  completedAt: z.string().nullable(),
+  prompt: z.string().nullable(),
+});
+export type Attempt = z.infer<typeof attemptSchema>;
+
+export const currentAttemptResponseSchema = z.object({ attempt: attemptSchema.nullable() });
+export const startResponseSchema = z.object({ attempt: attemptSchema });
+export const guessResponseSchema = z.object({
+  /** A short sentence about the score, shown as the toast title. */
+  message: z.string(),
+  guessNumber: z.number().int().min(1).max(GUESSES_PER_CHALLENGE),
+  attempt: attemptSchema,
+});
+export type GuessResponse = z.infer<typeof guessResponseSchema>;
+export const attemptListResponseSchema = z.object({ attempts: z.array(attemptSchema) });
+
+export const statsSchema = z.object({
+  gamesPlayed: z.number().int(),
+  averageScore: z.number(),
+  bestScore: z.number(),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+export const profileSchema = z.object({
+  displayName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  /** From the sign-in profile (e.g. Google name) when it fits in 20 characters, else null. */
+  suggestedName: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const generatedNameSchema = z.object({ displayName: z.string().max(MAX_DISPLAY_NAME_LENGTH) });
+
+/** Error codes the game routes send (with the one apiErrorSchema body). */
+export const gameErrorCodes = {
+  challengeInProgress: 'CHALLENGE_IN_PROGRESS',
+  poolExhausted: 'POOL_EXHAUSTED',
+  eventClosed: 'EVENT_CLOSED',
+  displayNameRequired: 'DISPLAY_NAME_REQUIRED',
+  attemptNotFound: 'ATTEMPT_NOT_FOUND',
+  attemptComplete: 'ATTEMPT_COMPLETE',
+  slotTaken: 'SLOT_TAKEN',
+  nameRefused: 'NAME_REFUSED',
+} as const;
+
+export const POOL_EXHAUSTED_MESSAGE = 'All prompts have been used. Please try again later.';
+
+/** Scores are shown with one decimal and '%' everywhere (SPEC 8). */
+export const formatScore = (score: number) => `${score.toFixed(1)}%`;
