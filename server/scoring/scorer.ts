@@ -1,0 +1,72 @@
+/** The scoring capability used by the game: embed prompts at import, score guesses at play time. */
+import { calibratedScore, calibrationFor, exactMatchKey, type CalibrationParams } from './calibration';
+import { cosineOfNormalised, type Embedder } from './embedder';
+import { OpenAiEmbedder } from './openai.embedder';
+import { lexicalOverlap } from './scoring.lexical';
+import type { ScoringConfig } from './scoring.config';
+import { UseLiteEmbedder } from './use-lite.embedder';
+
+export interface ScoreInput {
+  prompt: string;
+  /** Stored embedding of the prompt (from Scorer.embed with the same embedderId); saves one embedding. */
+  promptEmbedding?: number[];
+  guess: string;
+}
+
+export interface Scorer {
+  readonly embedderId: string;
+  embed(texts: string[]): Promise<number[][]>;
+  /** 0..100, rounded to 1 decimal. */
+  score(input: ScoreInput): Promise<number>;
+  scoreMany(inputs: ScoreInput[]): Promise<number[]>;
+}
+
+/** Same preparation for prompts and guesses: case and spacing must not change the score. */
+export function prepareForEmbedding(text: string): string {
+  return text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+export function createScorerFromEmbedder(embedder: Embedder, calibration: CalibrationParams = calibrationFor(embedder.id)): Scorer {
+  const embed = (texts: string[]) => embedder.embed(texts.map(prepareForEmbedding));
+
+  async function scoreMany(inputs: ScoreInput[]): Promise<number[]> {
+    // One embed call for every guess and every prompt lacking a stored embedding (deduplicated).
+    const texts = new Map<string, number>();
+    const slotOf = (text: string) => texts.get(text) ?? (texts.set(text, texts.size), texts.size - 1);
+    const plan = inputs.map((input) => {
+      if (typeof input.prompt !== 'string' || typeof input.guess !== 'string') throw new TypeError('prompt and guess must be strings');
+      const guess = prepareForEmbedding(input.guess);
+      if (guess === '') return { kind: 'fixed' as const, score: 0 };
+      if (exactMatchKey(input.guess) === exactMatchKey(input.prompt)) return { kind: 'fixed' as const, score: 100 };
+      return {
+        kind: 'embedded' as const,
+        input,
+        guessSlot: slotOf(guess),
+        promptSlot: input.promptEmbedding ? undefined : slotOf(prepareForEmbedding(input.prompt)),
+      };
+    });
+    const vectors = texts.size > 0 ? await embedder.embed([...texts.keys()]) : [];
+    return plan.map((item) => {
+      if (item.kind === 'fixed') return item.score;
+      const promptVector = item.input.promptEmbedding ?? vectors[item.promptSlot!];
+      const cosine = cosineOfNormalised(promptVector, vectors[item.guessSlot]);
+      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.input.guess), calibration);
+    });
+  }
+
+  return {
+    embedderId: embedder.id,
+    embed,
+    scoreMany,
+    score: async (input) => (await scoreMany([input]))[0],
+  };
+}
+
+/** Loads (and for use-lite warms up) the embedder once; keep the returned Scorer for the process lifetime. */
+export async function createScorer(config: ScoringConfig): Promise<Scorer> {
+  const embedder =
+    config.provider === 'use-lite'
+      ? await UseLiteEmbedder.load()
+      : new OpenAiEmbedder({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model });
+  return createScorerFromEmbedder(embedder);
+}

@@ -1,0 +1,37 @@
+import { Slot } from '@radix-ui/react-slot';
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '@web/lib/cn';
+
+const variants = {
+  primary:
+    'bg-gradient-to-r from-accent-strong to-glow text-white shadow-lg shadow-accent-strong/25 hover:brightness-110 disabled:opacity-50',
+  secondary: 'bg-night-700 text-ink hover:bg-night-600 disabled:opacity-50',
+  outline: 'border border-night-600 bg-transparent text-ink hover:bg-night-800 disabled:opacity-50',
+  ghost: 'bg-transparent text-muted hover:text-ink hover:bg-night-800 disabled:opacity-50',
+  link: 'bg-transparent p-0 text-accent underline-offset-4 hover:underline',
+} as const;
+
+const sizes = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-5 text-sm', lg: 'h-13 px-6 text-base' } as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Render the child element (e.g. a router Link) with button styling. */
+  asChild?: boolean;
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      type={asChild ? undefined : (type ?? 'button')}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-xl font-semibold tracking-wide transition disabled:cursor-not-allowed',
+        variants[variant],
+        variant === 'link' ? '' : sizes[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

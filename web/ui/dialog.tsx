@@ -1,0 +1,28 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@web/lib/cn';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogClose = DialogPrimitive.Close;
+
+export function DialogContent({ title, description, children, className }: { title: string; description?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-[398px] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-night-700 bg-night-900 p-6 shadow-2xl focus:outline-none',
+          className,
+        )}
+      >
+        <DialogPrimitive.Title className="pr-8 font-display text-xl font-bold">{title}</DialogPrimitive.Title>
+        {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description> : <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>}
+        <div className="mt-5">{children}</div>
+        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-lg p-1 text-muted hover:text-ink" aria-label="Close">
+          <X className="size-5" aria-hidden />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -1,0 +1,23 @@
+import * as LabelPrimitive from '@radix-ui/react-label';
+import type { ComponentProps, InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { cn } from '@web/lib/cn';
+
+const fieldClass =
+  'w-full rounded-xl border border-night-600 bg-night-950/70 px-4 text-base text-ink placeholder:text-muted/70 focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/40 disabled:opacity-60 aria-[invalid=true]:border-danger';
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cn(fieldClass, 'h-12', className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cn(fieldClass, 'min-h-24 resize-none py-3', className)} {...props} />;
+}
+
+export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return <LabelPrimitive.Root className={cn('mb-1.5 block text-sm font-medium text-ink', className)} {...props} />;
+}
+
+/** A short line under a field: a hint, or an error (announced to screen readers). */
+export function FieldMessage({ error, className, ...props }: { error?: boolean } & React.HTMLAttributes<HTMLParagraphElement>) {
+  return <p role={error ? 'alert' : undefined} className={cn('mt-1.5 text-xs', error ? 'text-danger' : 'text-muted', className)} {...props} />;
+}
