@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { cosineOfNormalised } from '../../server/scoring/embedder';
 import { scoringConfigFromEnv } from '../../server/scoring/scoring.config';
-import { createScorer, prepareForEmbedding } from '../../server/scoring/scorer';
+import { createScorer } from '../../server/scoring/scorer';
 
 const GRADES = ['same-meaning', 'main-subject', 'partial', 'unrelated', 'keyword-dump'] as const;
 type Grade = (typeof GRADES)[number];
@@ -95,4 +95,3 @@ if (process.argv.includes('--json')) {
     });
   }
 }
-void prepareForEmbedding;
