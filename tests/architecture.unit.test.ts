@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Which way imports may point (STYLE.md): checked over the real source tree, so a wrong import fails CI.
+const root = path.resolve(import.meta.dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+/** Each import of a file, resolved to a repo-relative path (package imports are kept as written). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  return specifiers.map((spec) => {
+    if (spec.startsWith('@contracts/')) return `contracts/${spec.slice('@contracts/'.length)}`;
+    if (spec.startsWith('@web/')) return `web/${spec.slice('@web/'.length)}`;
+    if (spec.startsWith('.')) return path.relative(root, path.resolve(path.dirname(file), spec));
+    return spec;
+  });
+}
+
+const rel = (file: string) => path.relative(root, file);
+const violations = (files: string[], rule: (from: string, to: string) => string | null) =>
+  files.flatMap((file) => importsOf(file).map((target) => rule(rel(file), target)).filter((v): v is string => v !== null));
+
+describe('import boundaries', () => {
+  const web = sourceFiles(path.join(root, 'web'));
+  // Tests next to server code may use tests/support; production server code may not.
+  const server = sourceFiles(path.join(root, 'server')).filter((file) => !file.endsWith('.test.ts'));
+  const contracts = sourceFiles(path.join(root, 'contracts'));
+
+  it('web and server never import each other; contracts import only zod', () => {
+    expect(violations(web, (from, to) => (to.startsWith('server/') || to.startsWith('tests/') ? `${from} → ${to}` : null))).toEqual([]);
+    expect(violations(server, (from, to) => (to.startsWith('web/') || to.startsWith('tests/') ? `${from} → ${to}` : null))).toEqual([]);
+    expect(
+      violations(contracts, (from, to) => (to.startsWith('contracts/') || to === 'zod' ? null : `${from} → ${to}`)),
+    ).toEqual([]);
+  });
+
+  it('a web feature never imports another feature; ui and lib import no feature', () => {
+    const featureOf = (p: string) => p.match(/^web\/features\/([^/]+)/)?.[1];
+    expect(
+      violations(web, (from, to) => {
+        const target = featureOf(to);
+        if (!target) return null;
+        const source = featureOf(from);
+        if (source && source !== target) return `${from} → ${to}`;
+        if (from.startsWith('web/ui/') || from.startsWith('web/lib/')) return `${from} → ${to}`;
+        return null;
+      }),
+    ).toEqual([]);
+  });
+
+  it('db, mail and storage import no other server capability', () => {
+    const base = ['server/db/', 'server/mail/', 'server/storage/'];
+    expect(
+      violations(server, (from, to) => {
+        const own = base.find((b) => from.startsWith(b));
+        if (!own || !to.startsWith('server/')) return null;
+        return to.startsWith(own) || (own !== 'server/db/' && to.startsWith('server/db/')) || to === 'server/env' ? null : `${from} → ${to}`;
+      }),
+    ).toEqual([]);
+  });
+});
