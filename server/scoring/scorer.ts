@@ -4,7 +4,6 @@ import { cosineOfNormalised, type Embedder } from './embedder';
 import { OpenAiEmbedder } from './openai.embedder';
 import { lexicalOverlap } from './scoring.lexical';
 import type { ScoringConfig } from './scoring.config';
-import { UseLiteEmbedder } from './use-lite.embedder';
 
 export interface ScoreInput {
   prompt: string;
@@ -66,7 +65,8 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
 export async function createScorer(config: ScoringConfig): Promise<Scorer> {
   const embedder =
     config.provider === 'use-lite'
-      ? await UseLiteEmbedder.load()
+      ? // Imported lazily so an openai-configured server never loads TensorFlow.js.
+        await (await import('./use-lite.embedder')).UseLiteEmbedder.load()
       : new OpenAiEmbedder({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model });
   return createScorerFromEmbedder(embedder);
 }
