@@ -13,14 +13,17 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Projects inherit these through `extends: true` (inline projects don't inherit the root config otherwise).
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
       {
+        extends: true,
         resolve: { alias },
-        test: { name: 'unit', include: ['{server,contracts,scripts,tests}/**/*.unit.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['{server,contracts,scripts,tests,web}/**/*.unit.test.ts'], environment: 'node' },
       },
       {
+        extends: true,
         resolve: { alias },
         test: {
           name: 'pglite',
@@ -31,6 +34,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         resolve: { alias },
         test: {
           name: 'postgres',
@@ -42,6 +46,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         resolve: { alias },
         test: {
           name: 'browser',

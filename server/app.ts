@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '@contracts/config';
@@ -6,9 +7,16 @@ import { createAuth, MIN_PASSWORD_LENGTH } from './auth/auth';
 import { authRoutes, sessionGuards } from './auth/auth.routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { gameRoutes } from './game/game.routes';
+import { createGameService } from './game/game.service';
+import { profileRoutes } from './game/profile.routes';
+import { createProfileService } from './game/profile.service';
+import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
 import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
+import type { Scorer } from './scoring/scorer';
 import { registerSecurity } from './security';
+import { createLocalImageStorage, type ImageStorage } from './storage/image-storage';
 import { webRoutes } from './web.routes';
 
 export interface AppDeps {
@@ -17,6 +25,10 @@ export interface AppDeps {
   /** Signs sessions and tokens; main.ts resolves it (env, or a dev secret kept under DATA_DIR). */
   authSecret: string;
   mailer?: Mailer;
+  /** Loaded once per process (main.ts at boot; tests share one per worker). */
+  scorer: Scorer;
+  /** Challenge images; defaults to local disk under DATA_DIR/images. */
+  storage?: ImageStorage;
   /** Where the built web app lives (tests point it elsewhere or leave it unbuilt). */
   webDistDir?: string;
   logger?: boolean | object;
@@ -66,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     production,
     rateLimit: env.AUTH_RATE_LIMIT,
     google,
+    logger: app.log.child({ module: 'better-auth' }),
   });
   const guards = sessionGuards(auth);
   app.decorate('auth', auth);
@@ -78,6 +91,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     minPasswordLength: MIN_PASSWORD_LENGTH,
   }));
   app.get('/api/health', async () => ({ ok: true }));
+  const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
+  await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
+  await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
+  await app.register(leaderboardRoutes, { database, keySecret: deps.authSecret, gameUrl: env.gameUrl, heartbeatMs: env.SSE_HEARTBEAT_MS });
   if (!production && mailer.mode === 'capture') await app.register(devMailRoutes, { db: database.db });
 
   await app.register(webRoutes, { distDir: deps.webDistDir });

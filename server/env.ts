@@ -26,6 +26,12 @@ const envSchema = z
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
     CHALLENGE_PACK: z.string().min(1).optional(),
+    /** The built web app to serve (default: dist/web); the browser tests serve a private build. */
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    /** What the booth screen's QR code opens (default: PUBLIC_URL). */
+    GAME_URL: z.string().url().optional(),
+    /** Comment lines keep idle leaderboard streams open through proxies. */
+    SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
     AUTH_RATE_LIMIT: booleanFromString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -41,7 +47,7 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string };
+export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string; gameUrl: string };
 
 export class EnvError extends Error {}
 
@@ -54,9 +60,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    gameUrl: env.GAME_URL ?? publicUrl,
     dataDir: path.resolve(env.DATA_DIR),
   };
 }

@@ -4,6 +4,10 @@ import { buildApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { migrateDatabase, openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
+import { countChallenges, importChallengePack } from './game/challenge-import.service';
+import { scoringConfigFromEnv } from './scoring/scoring.config';
+import { createScorer } from './scoring/scorer';
+import { createLocalImageStorage } from './storage/image-storage';
 
 async function main() {
   const env = loadEnv();
@@ -14,7 +18,27 @@ async function main() {
   });
   await migrateDatabase(database);
 
-  const app = await buildApp({ env, database, authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir) });
+  // The scoring model loads once per process, before the first player can guess.
+  const scoringStarted = performance.now();
+  const scorer = await createScorer(scoringConfigFromEnv(process.env));
+  const scorerLoadMs = Math.round(performance.now() - scoringStarted);
+  const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
+
+  const app = await buildApp({
+    env,
+    database,
+    authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir),
+    scorer,
+    storage,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+  });
+  app.log.info({ embedder: scorer.embedderId, loadMs: scorerLoadMs }, 'scorer ready');
+
+  // CHALLENGE_PACK makes a demo one command: the pack is imported when the pool is empty.
+  if (env.CHALLENGE_PACK && (await countChallenges(database.db)) === 0) {
+    const summary = await importChallengePack({ db: database.db, storage, scorer }, path.resolve(env.CHALLENGE_PACK));
+    app.log.info(summary, `imported challenge pack ${env.CHALLENGE_PACK}`);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

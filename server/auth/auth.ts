@@ -19,7 +19,12 @@ export interface AuthOptions {
   production: boolean;
   rateLimit: boolean;
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** Where better-auth's own messages go (the app's logger), instead of the console. */
+  logger?: AuthLogger;
 }
+
+type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type AuthLogger = Record<AuthLogLevel, (details: object, message: string) => void>;
 
 export function createAuth(options: AuthOptions) {
   const { mailer } = options;
@@ -71,7 +76,19 @@ export function createAuth(options: AuthOptions) {
         '/reset-password': { window: 60, max: 10 },
       },
     },
+    logger: options.logger
+      ? {
+          level: 'info',
+          log(level, message, ...args) {
+            const [first] = args;
+            options.logger![level](first instanceof Error ? { err: first } : args.length > 0 ? { details: args } : {}, message);
+          },
+        }
+      : undefined,
     advanced: {
+      // better-auth turns its Origin/CSRF checks off when NODE_ENV=test; keep them on everywhere so tests prove them.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: options.production,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },

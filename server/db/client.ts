@@ -56,6 +56,13 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection can fail (server restart, or a test database dropped while the pool is closing);
+  // without a listener pg re-throws the error and the whole process dies.
+  let closing = false;
+  const onConnectionError = (error: Error) => {
+    if (!closing) console.warn(`database connection failed: ${error.message}`);
+  };
+  pool.on('error', onConnectionError);
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   // LISTEN needs one connection held for as long as we listen; opened on first use.
   let listener: pg.Client | undefined;
@@ -68,6 +75,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
       if (!listener) {
         listener = new pg.Client({ connectionString: databaseUrl });
+        listener.on('error', onConnectionError);
         await listener.connect();
         listener.on('notification', (message) => {
           handlers.get(message.channel)?.forEach((fn) => fn(message.payload ?? ''));
@@ -85,6 +93,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       };
     },
     async close() {
+      closing = true;
       await listener?.end();
       await pool.end();
     },

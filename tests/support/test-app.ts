@@ -1,7 +1,12 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp, type AppDeps } from '../../server/app';
 import { loadEnv } from '../../server/env';
+import { createScorer, type Scorer } from '../../server/scoring/scorer';
+import { createLocalImageStorage, type ImageStorage } from '../../server/storage/image-storage';
 import { createTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -10,31 +15,55 @@ export interface TestApp {
   app: FastifyInstance;
   database: Awaited<ReturnType<typeof createTestDatabase>>;
   env: ReturnType<typeof loadEnv>;
+  /** The real default scorer, loaded once per test worker. */
+  scorer: Scorer;
+  /** Images on disk in a temporary folder removed by close(). */
+  storage: ImageStorage;
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, as a browser on the app's own origin would call it. */
+let workerScorer: Promise<Scorer> | undefined;
+/** One real use-lite scorer per test worker: loading the model once keeps test files fast. */
+export function sharedScorer(): Promise<Scorer> {
+  workerScorer ??= createScorer({ provider: 'use-lite' });
+  return workerScorer;
+}
+
+/**
+ * The real app on a fresh database, as a browser on the app's own origin would call it.
+ * `beforeReady` may add test-only routes before the app is sealed.
+ */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   deps: Partial<Omit<AppDeps, 'env' | 'database'>> = {},
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, ...envOverrides });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gg-test-'));
+  const env = loadEnv({ NODE_ENV: 'test', AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...envOverrides });
+  const scorer = deps.scorer ?? (await sharedScorer());
+  const storage = deps.storage ?? createLocalImageStorage(path.join(dataDir, 'images'));
   const app = await buildApp({
     env,
     database,
     authSecret: 'test-secret-test-secret-test-secret-0123',
     logger: false,
     ...deps,
+    scorer,
+    storage,
   });
+  await beforeReady?.(app);
   await app.ready();
   return {
     app,
     database,
     env,
+    scorer,
+    storage,
     async close() {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,17 +1,28 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '@contracts/paths';
+import { LoadingScreen } from '@web/ui/loading-screen';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
 
 // Each page is its own chunk: the landing page ships without the game, the console or the leaderboard.
+// The root route only adds what every page shares: the crash/chunk-failure screen and a first-load spinner.
 export const router = createBrowserRouter([
-  { path: paths.landing, lazy: () => import('@web/routes/landing').then(toRoute) },
-  { path: paths.auth, lazy: () => import('@web/routes/auth').then(toRoute) },
-  { path: paths.resetPassword, lazy: () => import('@web/routes/reset-password').then(toRoute) },
-  { path: paths.play, lazy: () => import('@web/routes/play').then(toRoute) },
-  { path: paths.privacy, lazy: () => import('@web/routes/privacy').then(toRoute) },
-  { path: paths.leaderboard, lazy: () => import('@web/routes/leaderboard').then(toRoute) },
-  { path: paths.booth, lazy: () => import('@web/routes/booth').then(toRoute) },
-  { path: `${paths.admin}/*`, lazy: () => import('@web/routes/admin').then(toRoute) },
-  { path: '*', lazy: () => import('@web/routes/not-found').then(toRoute) },
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: LoadingScreen,
+    children: [
+      { path: paths.landing, lazy: () => import('@web/routes/landing').then(toRoute) },
+      { path: paths.auth, lazy: () => import('@web/routes/auth').then(toRoute) },
+      { path: paths.resetPassword, lazy: () => import('@web/routes/reset-password').then(toRoute) },
+      { path: paths.play, lazy: () => import('@web/routes/play').then(toRoute) },
+      { path: paths.privacy, lazy: () => import('@web/routes/privacy').then(toRoute) },
+      { path: paths.leaderboard, lazy: () => import('@web/routes/leaderboard').then(toRoute) },
+      { path: paths.booth, lazy: () => import('@web/routes/booth').then(toRoute) },
+      { path: `${paths.admin}/*`, lazy: () => import('@web/routes/admin').then(toRoute) },
+      { path: '*', lazy: () => import('@web/routes/not-found').then(toRoute) },
+    ],
+  },
 ]);
 
 function toRoute(module: { default: React.ComponentType }) {

@@ -1,3 +1,20 @@
+import { AuthScreen } from '@web/features/auth/components/auth-screen';
+import { GuestOnly } from '@web/features/auth/components/require-session';
+import { BrandHeader } from '@web/ui/brand-header';
+import { PageColumn } from '@web/ui/page';
+import { SiteFooter } from '@web/ui/site-footer';
+
 export default function AuthPage() {
-  return <main className="mx-auto max-w-[430px] p-6">Auth (placeholder)</main>;
+  return (
+    <GuestOnly>
+      <title>Sign in · Guess the Genesis</title>
+      <PageColumn>
+        <BrandHeader />
+        <main className="pb-10">
+          <AuthScreen />
+        </main>
+        <SiteFooter />
+      </PageColumn>
+    </GuestOnly>
+  );
 }

@@ -1,3 +1,11 @@
+import { BoothScreen } from '@web/features/leaderboard/components/booth-screen';
+
+/** /booth: the leaderboard for the TV at the stand (also /leaderboard?booth=1). */
 export default function BoothPage() {
-  return <main className="mx-auto max-w-[430px] p-6">Booth (placeholder)</main>;
+  return (
+    <>
+      <title>Live leaderboard · Guess the Genesis</title>
+      <BoothScreen />
+    </>
+  );
 }

@@ -1,15 +1,15 @@
 import * as LabelPrimitive from '@radix-ui/react-label';
-import type { ComponentProps, InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
 
 const fieldClass =
   'w-full rounded-xl border border-night-600 bg-night-950/70 px-4 text-base text-ink placeholder:text-muted/70 focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/40 disabled:opacity-60 aria-[invalid=true]:border-danger';
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(fieldClass, 'h-12', className)} {...props} />;
 }
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(fieldClass, 'min-h-24 resize-none py-3', className)} {...props} />;
 }
 

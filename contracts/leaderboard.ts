@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+export const LEADERBOARD_TOP_SIZE = 50;
+export const BOOTH_TOP_SIZE = 10;
+export const MAX_STRATEGY_LENGTH = 280;
+
+// ---- requests ----
+
+export const leaderboardQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LEADERBOARD_TOP_SIZE).default(LEADERBOARD_TOP_SIZE),
+});
+
+export const strategyInputSchema = z.object({
+  strategy: z
+    .string({ error: 'A strategy must be text' })
+    .trim()
+    .min(1, 'Write a few words about your strategy')
+    .max(MAX_STRATEGY_LENGTH, `Keep your strategy to ${MAX_STRATEGY_LENGTH} characters`),
+});
+export type StrategyInput = z.infer<typeof strategyInputSchema>;
+
+// ---- responses ----
+
+/** One public row. `key` is an opaque per-player pseudonym (stable, reveals nothing) used to follow a row as it moves. */
+export const leaderboardEntrySchema = z.object({
+  key: z.string(),
+  rank: z.number().int().min(1),
+  displayName: z.string(),
+  /** Percent 0–100, already rounded to the one decimal that is shown and ranked on. */
+  score: z.number(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+export const leaderboardRowSchema = leaderboardEntrySchema.extend({ isYou: z.boolean() });
+export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
+
+/** GET /api/leaderboard: the top entries, the signed-in player's own row (even outside the top) and the player count. */
+export const leaderboardResponseSchema = z.object({
+  entries: z.array(leaderboardRowSchema),
+  me: leaderboardRowSchema.nullable(),
+  total: z.number().int(),
+});
+export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
+
+/** GET /api/leaderboard/me: 'You are #rank of total' (rank and score null while the player has no entry). */
+export const myRankSchema = z.object({
+  rank: z.number().int().nullable(),
+  total: z.number().int(),
+  score: z.number().nullable(),
+});
+export type MyRank = z.infer<typeof myRankSchema>;
+
+export const championSchema = z.object({
+  displayName: z.string(),
+  score: z.number(),
+  /** Only the current #1's strategy, and only one written since the last leaderboard reset. */
+  strategy: z.string().nullable(),
+});
+export type Champion = z.infer<typeof championSchema>;
+/** GET /api/leaderboard/champion (public). */
+export const championResponseSchema = z.object({ champion: championSchema.nullable() });
+
+/** PUT /api/leaderboard/strategy */
+export const strategyResponseSchema = z.object({ strategy: z.string() });
+
+/** GET /api/leaderboard/booth-info: what the booth screen's QR code opens. */
+export const boothInfoSchema = z.object({ gameUrl: z.string() });
+
+/**
+ * GET /api/leaderboard/stream (Server-Sent Events). Events `snapshot` (on connect) and `update` (the board changed)
+ * carry the same body: the whole public top and the player count. The event id is a digest of the entire ranking,
+ * identical on every app instance, so a reconnect whose Last-Event-ID is still current gets no snapshot.
+ */
+export const leaderboardBoardSchema = z.object({
+  entries: z.array(leaderboardEntrySchema),
+  total: z.number().int(),
+});
+export type LeaderboardBoard = z.infer<typeof leaderboardBoardSchema>;
+export const LEADERBOARD_STREAM_EVENTS = { snapshot: 'snapshot', update: 'update' } as const;
+
+export const leaderboardErrorCodes = {
+  notChampion: 'NOT_CHAMPION',
+  strategyRefused: 'STRATEGY_REFUSED',
+} as const;
+export const NOT_CHAMPION_MESSAGE = 'Only the player ranked #1 can share a winning strategy.';

@@ -1,0 +1,93 @@
+// Shared by the HTTP benchmarks: a throw-away PostgreSQL database, the real server as a child process,
+// players signed up through the real endpoints, and a peak-memory reader. Loopback only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface BenchServer {
+  baseUrl: string;
+  databaseUrl: string;
+  process: ChildProcess;
+  /** Peak resident memory of the server process so far, in MiB (VmHWM). */
+  peakRssMiB(): number;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(options: { port: number; env?: Record<string, string> }): Promise<BenchServer> {
+  const dbName = `gg_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: `/tmp/${dbName}`,
+      AUTH_RATE_LIMIT: 'false',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    if (Date.now() - started > 120_000) throw new Error('server did not start within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl,
+    databaseUrl,
+    process: child,
+    peakRssMiB() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(status.match(/VmHWM:\s+(\d+)/)![1]) / 1024;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A signed-in, verified player with a display name, made through the real endpoints. */
+export async function createBenchPlayer(baseUrl: string, index: number): Promise<{ cookie: string; email: string }> {
+  const email = `bench-${index}-${randomBytes(3).toString('hex')}@example.test`;
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'bench-password', name: '' }) });
+  if (!signUp.ok) throw new Error(`sign-up ${signUp.status}: ${await signUp.text()}`);
+  const mails = (await (await fetch(`${baseUrl}/dev/mail.json`)).json()) as Array<{ to: string; text: string }>;
+  const link = mails.find((mail) => mail.to === email)!.text.match(/https?:\/\/\S+/)![0];
+  const verify = await fetch(link, { redirect: 'manual' });
+  const cookie = verify.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const profile = await fetch(`${baseUrl}/api/profile`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ displayName: `Bench ${index}` }) });
+  if (!profile.ok) throw new Error(`profile ${profile.status}: ${await profile.text()}`);
+  return { cookie, email };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export function summarize(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return { n: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? NaN) };
+}

@@ -1,0 +1,198 @@
+/**
+ * Imports a challenge pack: manifest.json `[{file, prompt, ...}]` plus the images, from a folder or a zip.
+ * Everything is checked first and every problem reported; a pack with any problem imports nothing.
+ * Re-importing adds nothing twice (content hash); prompt embeddings are computed here, in batches.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../db/client';
+import { challenges } from '../db/tables/game.tables';
+import type { Scorer } from '../scoring/scorer';
+import { newImageKey, type ImageStorage } from '../storage/image-storage';
+import { openPack, safePackPath, type PackReader } from './challenge-pack';
+
+export const MAX_PROMPT_LENGTH = 500;
+/** Served in a 430 px column on phones with 2x screens. */
+export const IMAGE_MAX_WIDTH = 860;
+const WEBP_QUALITY = 78;
+const EMBED_BATCH_SIZE = 64;
+
+export interface ImportDeps {
+  db: Db;
+  storage: ImageStorage;
+  scorer: Scorer;
+}
+
+export interface ImportSummary {
+  /** Entries in the manifest. */
+  total: number;
+  imported: number;
+  /** Already in the pool (same image and prompt). */
+  skipped: number;
+}
+
+export class ChallengePackError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The challenge pack has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was imported:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+interface PreparedChallenge {
+  prompt: string;
+  webp: Buffer;
+  contentHash: string;
+  source: string;
+}
+
+/** Same prompt up to case and spacing counts as a duplicate. */
+const promptKey = (prompt: string) => prompt.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+
+export async function importChallengePack(deps: ImportDeps, packPath: string): Promise<ImportSummary> {
+  const pack = await openPack(packPath);
+  const prepared = await validatePack(pack, path.basename(packPath));
+  return storeChallenges(deps, prepared);
+}
+
+async function readManifest(pack: PackReader): Promise<unknown[]> {
+  const bytes = await pack.read('manifest.json');
+  if (!bytes) throw new ChallengePackError(['manifest.json is missing from the pack root']);
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw new ChallengePackError([`manifest.json is not valid JSON (${(error as Error).message})`]);
+  }
+  if (!Array.isArray(manifest)) throw new ChallengePackError(['manifest.json must be a JSON array of {"file", "prompt"} entries']);
+  if (manifest.length === 0) throw new ChallengePackError(['manifest.json lists no challenges']);
+  return manifest;
+}
+
+async function validatePack(pack: PackReader, packName: string): Promise<PreparedChallenge[]> {
+  const manifest = await readManifest(pack);
+  const problems: string[] = [];
+  const prepared: PreparedChallenge[] = [];
+  const seenFiles = new Map<string, number>();
+  const seenPrompts = new Map<string, number>();
+  const seenImages = new Map<string, number>();
+
+  for (const [index, entry] of manifest.entries()) {
+    const number = index + 1;
+    const record = (typeof entry === 'object' && entry !== null ? entry : {}) as { file?: unknown; prompt?: unknown };
+    const label = typeof record.file === 'string' ? `entry ${number} (${record.file})` : `entry ${number}`;
+    const before = problems.length;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      problems.push(`${label}: must be an object with "file" and "prompt"`);
+      continue;
+    }
+
+    const prompt = typeof record.prompt === 'string' ? record.prompt.trim() : null;
+    if (prompt === null) problems.push(`${label}: "prompt" is missing or not text`);
+    else if (prompt === '') problems.push(`${label}: prompt is empty`);
+    else if (prompt.length > MAX_PROMPT_LENGTH) problems.push(`${label}: prompt is ${prompt.length} characters (at most ${MAX_PROMPT_LENGTH})`);
+    else {
+      const duplicateOf = seenPrompts.get(promptKey(prompt));
+      if (duplicateOf) problems.push(`${label}: same prompt as entry ${duplicateOf}`);
+      else seenPrompts.set(promptKey(prompt), number);
+    }
+
+    let image: Buffer | null = null;
+    const file = typeof record.file === 'string' ? safePackPath(record.file) : null;
+    if (typeof record.file !== 'string' || record.file.trim() === '') problems.push(`${label}: "file" is missing or not text`);
+    else if (!file) problems.push(`${label}: file path must stay inside the pack`);
+    else if (seenFiles.has(file)) problems.push(`${label}: same image file as entry ${seenFiles.get(file)}`);
+    else {
+      seenFiles.set(file, number);
+      image = await pack.read(file);
+      if (!image) problems.push(`${label}: image file not found in the pack`);
+    }
+
+    let webp: Buffer | null = null;
+    if (image) {
+      const imageHash = createHash('sha256').update(image).digest('hex');
+      if (seenImages.has(imageHash)) problems.push(`${label}: same image as entry ${seenImages.get(imageHash)}`);
+      else seenImages.set(imageHash, number);
+      webp = await reencode(image);
+      if (!webp) problems.push(`${label}: not a readable image`);
+    }
+
+    if (problems.length === before && prompt && image && webp && file) {
+      const contentHash = createHash('sha256').update(image).update('\0').update(prompt).digest('hex');
+      prepared.push({ prompt, webp, contentHash, source: `${packName}:${file}` });
+    }
+  }
+  if (problems.length > 0) throw new ChallengePackError(problems);
+  return prepared;
+}
+
+/** WebP sized for the column; EXIF orientation applied and metadata dropped. null when sharp cannot read it. */
+async function reencode(image: Buffer): Promise<Buffer | null> {
+  try {
+    const metadata = await sharp(image).metadata();
+    if (!metadata.width || !metadata.height) return null;
+    return await sharp(image).rotate().resize({ width: IMAGE_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+async function storeChallenges({ db, storage, scorer }: ImportDeps, prepared: PreparedChallenge[]): Promise<ImportSummary> {
+  const existing = new Set<string>();
+  for (let start = 0; start < prepared.length; start += 500) {
+    const hashes = prepared.slice(start, start + 500).map((item) => item.contentHash);
+    const rows = await db.select({ contentHash: challenges.contentHash }).from(challenges).where(inArray(challenges.contentHash, hashes));
+    rows.forEach((row) => existing.add(row.contentHash));
+  }
+  const fresh = prepared.filter((item) => !existing.has(item.contentHash));
+
+  const embeddings: number[][] = [];
+  for (let start = 0; start < fresh.length; start += EMBED_BATCH_SIZE) {
+    embeddings.push(...(await scorer.embed(fresh.slice(start, start + EMBED_BATCH_SIZE).map((item) => item.prompt))));
+  }
+
+  const rows: Array<typeof challenges.$inferInsert & { imageKey: string }> = [];
+  for (const [index, item] of fresh.entries()) {
+    const imageKey = newImageKey('image/webp');
+    await storage.put(imageKey, item.webp, 'image/webp');
+    rows.push({
+      imageKey,
+      prompt: item.prompt,
+      contentHash: item.contentHash,
+      promptEmbedding: embeddings[index],
+      embedderId: scorer.embedderId,
+      source: item.source,
+    });
+  }
+
+  let inserted: Array<{ imageKey: string }> = [];
+  try {
+    inserted =
+      rows.length === 0
+        ? []
+        : await db.transaction(async (tx) => {
+            const done: Array<{ imageKey: string }> = [];
+            for (let start = 0; start < rows.length; start += 200) {
+              done.push(
+                ...(await tx
+                  .insert(challenges)
+                  .values(rows.slice(start, start + 200))
+                  .onConflictDoNothing({ target: challenges.contentHash })
+                  .returning({ imageKey: challenges.imageKey })),
+              );
+            }
+            return done;
+          });
+  } finally {
+    // Images whose rows were not inserted (a concurrent import won, or the insert failed) are not referenced.
+    const kept = new Set(inserted.map((row) => row.imageKey));
+    await Promise.all(rows.filter((row) => !kept.has(row.imageKey)).map((row) => storage.delete(row.imageKey)));
+  }
+  return { total: prepared.length, imported: inserted.length, skipped: prepared.length - inserted.length };
+}
+
+/** How many challenges the pool holds (main.ts imports CHALLENGE_PACK only into an empty pool). */
+export async function countChallenges(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(challenges);
+  return Number(row.count);
+}

@@ -1,0 +1,214 @@
+/** The game rules, server-side and authoritative: start, guess, and the player's own reads. */
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import { GUESSES_PER_CHALLENGE, HISTORY_SIZE, type Attempt, type GuessResponse, type Stats } from '@contracts/game';
+import { LEADERBOARD_CHANNEL, type LeaderboardChangedPayload } from '../db/channels';
+import { notify, type Db } from '../db/client';
+import { attempts, challenges, profiles } from '../db/tables/game.tables';
+import { eventSettings } from '../db/tables/platform.tables';
+import type { Scorer } from '../scoring/scorer';
+import { gameErrors, isUniqueViolation } from './game.errors';
+import { scoreMessage } from './score-message';
+
+type AttemptRow = typeof attempts.$inferSelect;
+
+export interface GameServiceDeps {
+  db: Db;
+  scorer: Scorer;
+  log?: FastifyBaseLogger;
+}
+
+export const imageUrlFor = (imageKey: string) => `/api/images/${imageKey}`;
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+const guessColumns = [attempts.guess1, attempts.guess2, attempts.guess3] as const;
+
+function guessesOf(row: AttemptRow) {
+  const slots = [
+    [row.guess1, row.score1],
+    [row.guess2, row.score2],
+    [row.guess3, row.score3],
+  ] as const;
+  return slots.flatMap(([text, score], index) => (text === null ? [] : [{ number: index + 1, text, score: round1(score ?? 0) }]));
+}
+
+/** 1–3 for the next guess, null once complete (guesses fill in order). */
+function nextGuessNumber(row: AttemptRow): number | null {
+  const made = guessesOf(row).length;
+  return made >= GUESSES_PER_CHALLENGE ? null : made + 1;
+}
+
+/** The owner's view. The prompt is only passed on once the third guess is in. */
+export function toAttempt(row: AttemptRow, imageKey: string, prompt: string | null): Attempt {
+  const complete = row.guess3 !== null;
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    imageUrl: imageUrlFor(imageKey),
+    guesses: guessesOf(row),
+    nextGuessNumber: nextGuessNumber(row),
+    finalScore: row.finalScore === null ? null : round1(row.finalScore),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    prompt: complete ? prompt : null,
+  };
+}
+
+/** Reads select the prompt only for complete attempts, so an unfinished one never carries it. */
+const attemptView = {
+  attempt: attempts,
+  imageKey: challenges.imageKey,
+  revealedPrompt: sql<string | null>`case when ${attempts.guess3} is not null then ${challenges.prompt} end`,
+};
+
+export async function readEventSettings(db: Db) {
+  const [row] = await db.select().from(eventSettings).where(eq(eventSettings.id, 1));
+  return { isOpen: row?.isOpen ?? true, allowPromptReuse: row?.allowPromptReuse ?? false };
+}
+
+export function createGameService({ db, scorer, log }: GameServiceDeps) {
+  const viewAttempts = (where: SQL | undefined) =>
+    db.select(attemptView).from(attempts).innerJoin(challenges, eq(attempts.challengeId, challenges.id)).where(where);
+
+  async function currentAttempt(userId: string): Promise<Attempt | null> {
+    const [row] = await viewAttempts(and(eq(attempts.userId, userId), isNull(attempts.guess3)))
+      .orderBy(desc(attempts.createdAt))
+      .limit(1);
+    return row ? toAttempt(row.attempt, row.imageKey, row.revealedPrompt) : null;
+  }
+
+  async function recentAttempts(userId: string): Promise<Attempt[]> {
+    const rows = await viewAttempts(eq(attempts.userId, userId)).orderBy(desc(attempts.createdAt), desc(attempts.id)).limit(HISTORY_SIZE);
+    return rows.map((row) => toAttempt(row.attempt, row.imageKey, row.revealedPrompt));
+  }
+
+  async function stats(userId: string): Promise<Stats> {
+    // numeric avoids float4 noise (91.2 stays 91.2); float8 so both drivers hand back a JS number.
+    const [row] = await db
+      .select({
+        gamesPlayed: sql<number>`count(*)::int`,
+        averageScore: sql<number>`coalesce(avg(${attempts.finalScore}::numeric), 0)::float8`,
+        bestScore: sql<number>`coalesce(max(${attempts.finalScore}::numeric), 0)::float8`,
+      })
+      .from(attempts)
+      .where(eq(attempts.userId, userId));
+    return {
+      gamesPlayed: Number(row.gamesPlayed),
+      averageScore: Math.round(Number(row.averageScore) * 100) / 100,
+      bestScore: round1(Number(row.bestScore)),
+    };
+  }
+
+  /**
+   * Claims a prompt and creates the attempt in one transaction. Without reuse, SKIP LOCKED lets concurrent starts
+   * each take a different unclaimed row; the partial unique index refuses a second unfinished attempt, and the
+   * rollback then releases the claimed prompt.
+   */
+  async function startAttempt(userId: string): Promise<Attempt> {
+    const settings = await readEventSettings(db);
+    if (!settings.isOpen) throw gameErrors.eventClosed();
+    const [profile] = await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, userId));
+    if (!profile?.displayName) throw gameErrors.displayNameRequired();
+
+    try {
+      return await db.transaction(async (tx) => {
+        const [unfinished] = await tx
+          .select({ id: attempts.id })
+          .from(attempts)
+          .where(and(eq(attempts.userId, userId), isNull(attempts.guess3)))
+          .limit(1);
+        if (unfinished) throw gameErrors.challengeInProgress();
+
+        const claim = settings.allowPromptReuse
+          ? sql`update challenges set claimed_at = coalesce(claimed_at, now())
+                where id = (select c.id from challenges c
+                            where not c.disabled
+                              and not exists (select 1 from attempts a where a.user_id = ${userId} and a.challenge_id = c.id)
+                            order by c.claimed_at is not null, random() limit 1 for update)
+                returning id, image_key`
+          : sql`update challenges set claimed_at = now()
+                where id = (select id from challenges where claimed_at is null and not disabled
+                            order by random() limit 1 for update skip locked)
+                returning id, image_key`;
+        const { rows } = (await tx.execute(claim)) as unknown as { rows: Array<{ id: string; image_key: string }> };
+        const challenge = rows[0];
+        if (!challenge) throw gameErrors.poolExhausted();
+
+        const [row] = await tx.insert(attempts).values({ userId, challengeId: challenge.id }).returning();
+        return toAttempt(row, challenge.image_key, null);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'attempts_one_unfinished_per_user') || isUniqueViolation(error, 'attempts_user_challenge_unique')) {
+        throw gameErrors.challengeInProgress();
+      }
+      throw error;
+    }
+  }
+
+  /** The stored prompt embedding, recomputed (once) when it was made by another embedder. */
+  async function promptEmbeddingFor(challenge: { id: string; prompt: string; promptEmbedding: number[] | null; embedderId: string | null }) {
+    if (challenge.promptEmbedding && challenge.embedderId === scorer.embedderId) return challenge.promptEmbedding;
+    const [embedding] = await scorer.embed([challenge.prompt]);
+    await db.update(challenges).set({ promptEmbedding: embedding, embedderId: scorer.embedderId }).where(eq(challenges.id, challenge.id));
+    return embedding;
+  }
+
+  /**
+   * Scores a guess and stores it in the next free slot with one conditional UPDATE: of several concurrent
+   * submissions for one slot exactly one matches `guess_N is null`; the others get SLOT_TAKEN.
+   */
+  async function submitGuess(userId: string, attemptId: string, guess: string, expectedNumber: number): Promise<GuessResponse> {
+    const [found] = await db
+      .select({
+        attempt: attempts,
+        imageKey: challenges.imageKey,
+        challenge: { id: challenges.id, prompt: challenges.prompt, promptEmbedding: challenges.promptEmbedding, embedderId: challenges.embedderId },
+      })
+      .from(attempts)
+      .innerJoin(challenges, eq(attempts.challengeId, challenges.id))
+      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)));
+    // Someone else's attempt looks exactly like a missing one.
+    if (!found) throw gameErrors.attemptNotFound();
+    const slot = nextGuessNumber(found.attempt);
+    if (slot === null) throw gameErrors.attemptComplete();
+    // The client names the slot it shows: a double-tap or a second tab cannot fill the next slot by accident.
+    if (expectedNumber !== slot) throw gameErrors.slotTaken();
+
+    const promptEmbedding = await promptEmbeddingFor(found.challenge);
+    const score = round1(await scorer.score({ prompt: found.challenge.prompt, promptEmbedding, guess }));
+
+    const values: PgUpdateSetSource<typeof attempts> =
+      slot === 1 ? { guess1: guess, score1: score } : slot === 2 ? { guess2: guess, score2: score } : { guess3: guess, score3: score };
+    if (slot === GUESSES_PER_CHALLENGE) {
+      values.finalScore = Math.max(found.attempt.score1 ?? 0, found.attempt.score2 ?? 0, score);
+      values.completedAt = sql`now()`;
+    }
+    const [updated] = await db
+      .update(attempts)
+      .set(values)
+      .where(
+        and(
+          eq(attempts.id, attemptId),
+          eq(attempts.userId, userId),
+          isNull(guessColumns[slot - 1]),
+          slot > 1 ? isNotNull(guessColumns[slot - 2]) : undefined,
+        ),
+      )
+      .returning();
+    if (!updated) throw gameErrors.slotTaken();
+
+    if (updated.guess3 !== null) {
+      const payload: LeaderboardChangedPayload = { reason: 'attempt_completed', userId };
+      await notify(db, LEADERBOARD_CHANNEL, JSON.stringify(payload)).catch((error) => log?.warn({ err: error }, 'leaderboard notify failed'));
+    }
+    return {
+      message: scoreMessage(score),
+      guessNumber: slot,
+      attempt: toAttempt(updated, found.imageKey, found.challenge.prompt),
+    };
+  }
+
+  return { currentAttempt, recentAttempts, stats, startAttempt, submitGuess };
+}
+
+export type GameService = ReturnType<typeof createGameService>;

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaderboardBoard } from '@contracts/leaderboard';
+import { LEADERBOARD_CHANNEL } from '../db/channels';
+import { notify } from '../db/client';
+import { importDemoPack, playChallenge, seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
+import { createPlayer } from '../../tests/support/players';
+import { SseClient } from '../../tests/support/sse-client';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+
+// A real listening server and a real SSE client; heartbeats sped up so the test sees them.
+let t: TestApp;
+let streamUrl: string;
+const clients: SseClient[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ SSE_HEARTBEAT_MS: '200' });
+  await importDemoPack(t);
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  streamUrl = `${address}/api/leaderboard/stream`;
+});
+afterAll(async () => {
+  clients.forEach((client) => client.close());
+  await t?.close();
+});
+
+const connect = async (headers: Record<string, string> = {}) => {
+  const client = await SseClient.connect(streamUrl, headers);
+  clients.push(client);
+  return client;
+};
+const boardOf = (event: { data: string }) => JSON.parse(event.data) as LeaderboardBoard;
+
+describe('GET /api/leaderboard/stream', () => {
+  it('opens an event stream with a retry hint and sends a snapshot with an id', async () => {
+    const seeded = await seedPlayer(t.database.db, { displayName: 'Seeded' });
+    await seedCompletedAttempt(t.database.db, seeded, 42.5);
+    await notify(t.database.db, LEADERBOARD_CHANNEL, '{"reason":"attempt_completed"}');
+
+    const client = await connect();
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(client.headers['cache-control']).toContain('no-cache');
+    const snapshot = await client.nextEvent('snapshot', { after: 0 });
+    expect(client.retry).toBeGreaterThan(0);
+    expect(snapshot.id).toMatch(/^[0-9a-f]{32}$/);
+    const board = boardOf(snapshot);
+    expect(board.entries.find((entry) => entry.displayName === 'Seeded')).toMatchObject({ score: 42.5 });
+    expect(board.total).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(board)).not.toContain(seeded);
+  });
+
+  it('pushes an update when a player finishes a challenge through the game API', async () => {
+    const client = await connect();
+    await client.nextEvent('snapshot', { after: 0 });
+    const player = await createPlayer(t.app, t.database.db);
+    const received = client.events.length;
+    const finalScore = await playChallenge(t.app, player.cookie, { displayName: 'LiveFinisher' });
+    const update = await client.nextEvent('update', { after: received });
+    const entry = boardOf(update).entries.find((e) => e.displayName === 'LiveFinisher');
+    expect(entry?.score).toBe(Math.round(finalScore * 10) / 10);
+  });
+
+  it('sends heartbeat comments while nothing changes', async () => {
+    const client = await connect();
+    await client.waitFor(() => client.comments.filter((c) => c === 'heartbeat').length >= 2, 5000, 'two heartbeats');
+  });
+
+  it('resumes without a snapshot when Last-Event-ID is current, and sends a fresh one when it is stale', async () => {
+    const first = await connect();
+    const snapshot = await first.nextEvent('snapshot', { after: 0 });
+
+    const resumed = await connect({ 'last-event-id': snapshot.id! });
+    await resumed.waitFor(() => resumed.comments.includes('heartbeat'), 5000, 'a heartbeat');
+    expect(resumed.events).toEqual([]);
+
+    const stale = await connect({ 'last-event-id': 'an-old-board' });
+    const fresh = await stale.nextEvent('snapshot', { after: 0 });
+    expect(fresh.id).toBe(snapshot.id);
+
+    // The resumed client still gets later updates.
+    await seedCompletedAttempt(t.database.db, await seedPlayer(t.database.db, { displayName: 'AfterResume' }), 33);
+    await notify(t.database.db, LEADERBOARD_CHANNEL, '{"reason":"attempt_completed"}');
+    const update = await resumed.nextEvent('update', { after: 0 });
+    expect(update.id).not.toBe(snapshot.id);
+    expect(boardOf(update).entries.some((e) => e.displayName === 'AfterResume')).toBe(true);
+  });
+
+  it('coalesces a burst of completions into one recompute and one update', async () => {
+    const client = await connect();
+    await client.nextEvent('snapshot', { after: 0 });
+    const before = client.events.length;
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => seedPlayer(t.database.db, { displayName: `Burst${i}` })));
+    for (const id of burst) await seedCompletedAttempt(t.database.db, id, 20);
+    await Promise.all(burst.map(() => notify(t.database.db, LEADERBOARD_CHANNEL, '{"reason":"attempt_completed"}')));
+    const update = await client.nextEvent('update', { after: before });
+    expect(boardOf(update).entries.filter((e) => e.displayName.startsWith('Burst'))).toHaveLength(10);
+    // Give any stragglers a chance to arrive: the whole burst produced a single update.
+    await client.waitFor(() => client.comments.length >= 3, 5000, 'a few heartbeats');
+    expect(client.events.slice(before).filter((e) => e.event === 'update')).toHaveLength(1);
+  });
+
+  it('sends no update when a notification changes nothing on the board', async () => {
+    const client = await connect();
+    await client.nextEvent('snapshot', { after: 0 });
+    await notify(t.database.db, LEADERBOARD_CHANNEL, '{"reason":"profile_changed"}');
+    const heartbeats = client.comments.length;
+    await client.waitFor(() => client.comments.length >= heartbeats + 3, 5000, 'heartbeats');
+    expect(client.events.filter((e) => e.event === 'update')).toEqual([]);
+  });
+});
+
+describe('closing the app', () => {
+  it('ends open streams so the server can shut down', async () => {
+    const other = await createTestApp();
+    const address = await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = await SseClient.connect(`${address}/api/leaderboard/stream`);
+    await client.nextEvent('snapshot', { after: 0 });
+    await other.close();
+    await client.waitFor(() => client.isClosed, 2000, 'the stream to end');
+  });
+});

@@ -1,0 +1,68 @@
+/** Leaderboard reads and the champion's strategy. Public views never carry user ids, e-mails or phone numbers. */
+import { createHmac } from 'node:crypto';
+import type { Champion, LeaderboardEntry, LeaderboardResponse, MyRank } from '@contracts/leaderboard';
+import { leaderboardErrorCodes, NOT_CHAMPION_MESSAGE } from '@contracts/leaderboard';
+import type { Db } from '../db/client';
+import { displayNameProblem } from '../game/display-name';
+import type { BoardState } from './leaderboard.hub';
+import { selectBoard, selectChampion, selectPlayerRank, updateChampionStrategy, type RankedRow } from './leaderboard.queries';
+
+export class LeaderboardError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret: string }) {
+  /** An opaque, stable pseudonym per player: lets the page follow (and highlight) a row without exposing the user id. */
+  const entryKey = (userId: string) => createHmac('sha256', keySecret).update(`leaderboard-entry:${userId}`).digest('base64url').slice(0, 16);
+  const toEntry = (row: RankedRow): LeaderboardEntry => ({ key: entryKey(row.userId), rank: row.rank, displayName: row.displayName, score: row.score });
+
+  return {
+    /** The public board the live stream broadcasts; its id is a digest of the whole ranking. */
+    async boardState(limit: number): Promise<BoardState> {
+      const board = await selectBoard(db, limit);
+      return { id: board.digest, board: { entries: board.entries.map(toEntry), total: board.total } };
+    },
+
+    async leaderboard(limit: number, viewerId: string | null): Promise<LeaderboardResponse> {
+      const board = await selectBoard(db, limit);
+      const entries = board.entries.map((row) => ({ ...toEntry(row), isYou: row.userId === viewerId }));
+      let me = entries.find((entry) => entry.isYou) ?? null;
+      if (!me && viewerId) {
+        const own = await selectPlayerRank(db, viewerId);
+        me = own.row ? { ...toEntry(own.row), isYou: true } : null;
+      }
+      return { entries, me, total: board.total };
+    },
+
+    async myRank(userId: string): Promise<MyRank> {
+      const { row, total } = await selectPlayerRank(db, userId);
+      return { rank: row?.rank ?? null, total, score: row?.score ?? null };
+    },
+
+    async champion(): Promise<Champion | null> {
+      const champion = await selectChampion(db);
+      return champion && { displayName: champion.displayName, score: champion.score, strategy: champion.strategy };
+    },
+
+    /** Only the current #1 may write it; moderated like display names (it appears on the public landing page). */
+    async setStrategy(userId: string, rawStrategy: string): Promise<string> {
+      // Plain text on one line: newlines and runs of spaces from a textarea collapse to single spaces.
+      const strategy = rawStrategy.replace(/\s+/g, ' ').trim();
+      if (displayNameProblem(strategy)) {
+        throw new LeaderboardError(400, leaderboardErrorCodes.strategyRefused, 'That strategy cannot be published: it will appear on the public landing page. Please rephrase it.');
+      }
+      if (!(await updateChampionStrategy(db, userId, strategy))) {
+        throw new LeaderboardError(403, leaderboardErrorCodes.notChampion, NOT_CHAMPION_MESSAGE);
+      }
+      return strategy;
+    },
+  };
+}
+
+export type LeaderboardService = ReturnType<typeof createLeaderboardService>;

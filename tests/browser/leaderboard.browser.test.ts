@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { demoPackDir } from '../support/server-process';
+import { baseUrl, expectText, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
+
+const demoPrompts: string[] = (JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ prompt: string }>).map((e) => e.prompt);
+
+const { newPage } = useBrowser();
+
+/** A verified player signed in inside `page`'s browser context (real sign-up endpoint + the captured mail's link). */
+async function signedInPlayer(page: Page) {
+  const email = uniqueBrowserEmail('board');
+  const response = await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'correct horse', name: '' }, headers: { origin: baseUrl() } });
+  expect(response.status()).toBe(200);
+  const mail = await readLatestMail(baseUrl(), email);
+  await page.request.get(mail.link);
+  return { email };
+}
+
+/** Plays one challenge with this context's cookies through the same API the /play page uses. */
+async function playThroughApi(request: APIRequestContext, displayName: string, guesses: string[]) {
+  const headers = { origin: baseUrl() };
+  expect((await request.put('/api/profile', { data: { displayName }, headers })).status()).toBe(200);
+  const start = await request.post('/api/game/start', { headers });
+  expect(start.status()).toBe(201);
+  const { attempt } = await start.json();
+  let finalScore = 0;
+  for (const guess of guesses) {
+    const response = await request.post(`/api/game/attempts/${attempt.id}/guesses`, { data: { guess }, headers });
+    expect(response.status()).toBe(200);
+    finalScore = (await response.json()).attempt.finalScore;
+  }
+  return finalScore;
+}
+
+const guessesFor = (index: number) => [0, 1, 2].map((offset) => demoPrompts[(index * 3 + offset) % demoPrompts.length]);
+const shortId = () => Math.random().toString(36).slice(2, 6);
+
+describe('live leaderboard', () => {
+  test('/leaderboard updates live (no polling) while another player finishes a challenge', async () => {
+    const viewer = await newPage();
+    const leaderboardRequests: string[] = [];
+    viewer.page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/leaderboard')) leaderboardRequests.push(url.pathname);
+    });
+    await viewer.page.goto('/leaderboard');
+    await viewer.page.getByRole('heading', { name: 'Leaderboard' }).waitFor();
+    await expectText(viewer.page, 'Live');
+
+    const player = await newPage();
+    await signedInPlayer(player.page);
+    const name = `Live${shortId()}`;
+    const score = await playThroughApi(player.page.request, name, guessesFor(1));
+
+    // The viewer's page shows the new row without a reload.
+    const row = viewer.page.getByRole('listitem').filter({ hasText: name });
+    await row.waitFor({ timeout: 5000 });
+    await expect.poll(() => row.textContent()).toContain(`${score.toFixed(1)}%`);
+    expect(leaderboardRequests.filter((p) => p === '/api/leaderboard')).toHaveLength(1);
+    expect(leaderboardRequests.filter((p) => p === '/api/leaderboard/stream')).toHaveLength(1);
+    await screenshot(viewer.page, 'leaderboard-phone');
+
+    // The player sees their own row highlighted, and their rank on /play.
+    await player.page.goto('/leaderboard');
+    await player.page.locator('[aria-current="true"]').filter({ hasText: name }).first().waitFor();
+    await player.page.goto('/play');
+    await expectText(player.page, /^You are #\d+ of \d+$/);
+    await screenshot(player.page, 'play-home-rank');
+  });
+
+  test('booth mode at 1920×1080: top 10 in large type with a local QR code, updating live', async () => {
+    // A few players so the board has some shape.
+    const names: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { page } = await newPage();
+      await signedInPlayer(page);
+      const name = ['NeonOtter', 'PixelPanda', 'CosmicFox', 'LuckyLynx', 'TurboYeti'][i] + shortId().slice(0, 2);
+      names.push(name);
+      await playThroughApi(page.request, name, guessesFor(i + 2));
+      await page.context().close();
+    }
+
+    const booth = await newPage({ viewport: { width: 1920, height: 1080 } });
+    await booth.page.goto('/booth');
+    await booth.page.getByRole('img', { name: /QR code opening/ }).waitFor();
+    await booth.page.getByRole('list', { name: 'Top 10' }).waitFor();
+    expect(await booth.page.getByRole('list', { name: 'Top 10' }).getByRole('listitem').count()).toBeLessThanOrEqual(10);
+    // Nothing to click, and no cursor.
+    expect(await booth.page.locator('button, a, input, textarea').count()).toBe(0);
+    expect(await booth.page.locator('div.cursor-none').count()).toBe(1);
+
+    // Live: a new, high score appears on the booth without a reload.
+    const { page: finisher } = await newPage();
+    await signedInPlayer(finisher);
+    const champion = `Champ${shortId()}`;
+    await playThroughApi(finisher.request, champion, demoPrompts.slice(0, 3));
+    const { rank } = await (await finisher.request.get('/api/leaderboard/me')).json();
+    if (rank !== null && rank <= 10) await booth.page.getByText(champion).waitFor({ timeout: 5000 });
+    await booth.page.waitForTimeout(1200); // let the rank animation settle before the screenshot
+    await screenshot(booth.page, 'booth-1920x1080');
+
+    // /leaderboard?booth=1 renders the same screen.
+    await booth.page.goto('/leaderboard?booth=1');
+    await booth.page.getByRole('img', { name: /QR code opening/ }).waitFor();
+  });
+
+  test('the landing page shows the current leader', async () => {
+    const { page } = await newPage();
+    await page.goto('/');
+    await expectText(page, 'Current leader');
+    await page.locator('#champion-heading').waitFor();
+    await screenshot(page, 'landing-champion');
+  });
+});

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** The demo challenge pack beside the repo (CI clones shared/ next to main/); DEMO_PACK overrides. */
+export const demoPackDir = path.resolve(repoRoot, process.env.DEMO_PACK ?? '../shared/demo-pack');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM and wait: resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Only what a server needs from our own environment; the test's variables (NODE_ENV=test, TEST_DB…) stay out. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
+  return Object.fromEntries(keep.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]]));
+}
+
+/** Runs `node --import tsx server/main.ts` exactly as `npm start` does, with only the given variables set. */
+export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+    cwd: repoRoot,
+    env: { ...baseEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/**
+ * Starts the real server on a free port and waits until /api/health answers. The game's scorer loads at boot,
+ * so start-up may take a while on a busy machine.
+ */
+export async function startServer(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const url = `http://localhost:${port}`;
+  const { child, output, exited } = spawnServer({ NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env, PORT: String(port) });
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code ?? -1));
+
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before it was ready:\n${output()}`);
+    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /api/health within ${options.timeoutMs ?? 90_000} ms:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    url,
+    port,
+    child,
+    output,
+    async stop() {
+      if (exitCode === undefined) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Card } from '@web/ui/card';
+import { notifyError } from '@web/ui/toast';
+import { EmailPasswordForm, type SignMode } from './email-password-form';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { GoogleSignInButton } from './google-sign-in-button';
+
+type Mode = SignMode | 'forgot';
+
+const headings: Record<Mode, string> = {
+  'sign-in': 'Welcome back!',
+  'sign-up': 'Join the challenge!',
+  forgot: 'Forgot your password?',
+};
+
+const subtitles: Record<Mode, string> = {
+  'sign-in': 'Sign in to get your image challenge.',
+  'sign-up': 'Create an account to get your own AI image to crack.',
+  forgot: "No problem — we'll e-mail you a reset link.",
+};
+
+/** Why an OAuth round trip came back to /auth (better-auth appends ?error=...). */
+function googleErrorMessage(code: string): string {
+  if (code === 'access_denied') return 'Google sign-in was cancelled.';
+  return `Google sign-in failed (${code.replace(/_/g, ' ').toLowerCase()}). Please try again.`;
+}
+
+/**
+ * /auth: one card for sign-in, sign-up and "forgot password". The mode lives in the URL (?mode=sign-up,
+ * ?mode=forgot) so the reset page can link straight to the request form; the e-mail is kept across modes.
+ */
+export function AuthScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('mode');
+  const mode: Mode = requested === 'sign-up' || requested === 'forgot' ? requested : 'sign-in';
+  const [email, setEmail] = useState('');
+  const [isBusy, setBusy] = useState(false);
+
+  const oauthError = searchParams.get('error');
+  useEffect(() => {
+    if (!oauthError) return;
+    notifyError('Login Error', googleErrorMessage(oauthError));
+    setSearchParams((params) => {
+      params.delete('error');
+      params.delete('error_description');
+      return params;
+    }, { replace: true });
+  }, [oauthError, setSearchParams]);
+
+  const goTo = (next: Mode, replace = true) =>
+    setSearchParams(next === 'sign-in' ? {} : { mode: next }, { replace });
+
+  return (
+    <Card className="p-6">
+      <h1 className="font-display text-2xl font-bold tracking-tight">{headings[mode]}</h1>
+      <p className="mt-1 text-sm text-muted">{subtitles[mode]}</p>
+      <div className="mt-6">
+        {mode === 'forgot' ? (
+          <ForgotPasswordForm email={email} onEmailChange={setEmail} onBack={() => goTo('sign-in')} />
+        ) : (
+          <>
+            <EmailPasswordForm key={mode} mode={mode} email={email} onEmailChange={setEmail} onSignedUp={() => goTo('sign-in')} onBusyChange={setBusy} />
+            {mode === 'sign-in' ? (
+              <div className="mt-3 text-center">
+                <button type="button" onClick={() => goTo('forgot', false)} className="rounded text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
+                  Forgot password?
+                </button>
+              </div>
+            ) : null}
+            <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wider text-muted" aria-hidden>
+              <span className="h-px flex-1 bg-night-700" />
+              or
+              <span className="h-px flex-1 bg-night-700" />
+            </div>
+            <GoogleSignInButton disabled={isBusy} />
+            <p className="mt-6 text-center text-sm text-muted">
+              {mode === 'sign-in' ? "Don't have an account?" : 'Already have an account?'}{' '}
+              <button type="button" onClick={() => goTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')} className="rounded font-semibold text-accent underline-offset-4 hover:underline">
+                {mode === 'sign-in' ? 'Sign up' : 'Sign in'}
+              </button>
+            </p>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

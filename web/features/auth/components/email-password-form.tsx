@@ -1,0 +1,126 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@contracts/paths';
+import { authClient } from '@web/lib/auth-client';
+import { Button } from '@web/ui/button';
+import { FieldMessage, Input, Label } from '@web/ui/input';
+import { notifyError, notifySuccess } from '@web/ui/toast';
+import { authErrorMessage, emailError, passwordError } from '../auth-validation';
+import { ResendVerification } from './resend-verification';
+
+export type SignMode = 'sign-in' | 'sign-up';
+
+interface Props {
+  mode: SignMode;
+  email: string;
+  onEmailChange: (email: string) => void;
+  /** After a successful sign-up the screen goes back to sign-in (SPEC 3). */
+  onSignedUp: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** The e-mail + password form of /auth, in sign-in or sign-up mode. */
+export function EmailPasswordForm({ mode, email, onEmailChange, onSignedUp, onBusyChange }: Props) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [isBusy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const errors = submitted ? { email: emailError(email), password: passwordError(password) } : {};
+
+  function setBusyState(busy: boolean) {
+    setBusy(busy);
+    onBusyChange(busy);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    const invalidEmail = emailError(email);
+    if (invalidEmail || passwordError(password)) {
+      (invalidEmail ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    const address = email.trim();
+    setUnverifiedEmail(null);
+    setBusyState(true);
+    if (mode === 'sign-up') {
+      const { error } = await authClient.signUp.email({ email: address, password, name: '', callbackURL: paths.play });
+      setBusyState(false);
+      if (error) return notifyError('Authentication Error', authErrorMessage(error));
+      notifySuccess('Check your email!', "We've sent you a confirmation link. Please check your email and click the link to activate your account.");
+      setPassword('');
+      setSubmitted(false);
+      onSignedUp();
+      return;
+    }
+    const { error } = await authClient.signIn.email({ email: address, password, callbackURL: paths.play });
+    setBusyState(false);
+    if (error) {
+      if (error.code === 'EMAIL_NOT_VERIFIED' || error.status === 403) setUnverifiedEmail(address);
+      return notifyError('Authentication Error', authErrorMessage(error));
+    }
+    notifySuccess('Welcome back!', "You've successfully signed in.");
+    navigate(paths.play, { replace: true });
+  }
+
+  const passwordHintId = 'auth-password-hint';
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={isBusy}>
+      <div>
+        <Label htmlFor="auth-email">Email</Label>
+        <Input
+          ref={emailRef}
+          id="auth-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete={mode === 'sign-up' ? 'email' : 'username'}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'auth-email-error' : undefined}
+          readOnly={isBusy}
+        />
+        {errors.email ? (
+          <FieldMessage error id="auth-email-error">
+            {errors.email}
+          </FieldMessage>
+        ) : null}
+      </div>
+      <div>
+        <Label htmlFor="auth-password">Password</Label>
+        <Input
+          ref={passwordRef}
+          id="auth-password"
+          name="password"
+          type="password"
+          autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+          placeholder={mode === 'sign-up' ? 'At least 6 characters' : 'Your password'}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'auth-password-error' : mode === 'sign-up' ? passwordHintId : undefined}
+          readOnly={isBusy}
+        />
+        {errors.password ? (
+          <FieldMessage error id="auth-password-error">
+            {errors.password}
+          </FieldMessage>
+        ) : mode === 'sign-up' ? (
+          <FieldMessage id={passwordHintId}>Use at least 6 characters.</FieldMessage>
+        ) : null}
+      </div>
+      {unverifiedEmail && mode === 'sign-in' ? <ResendVerification email={unverifiedEmail} /> : null}
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={isBusy}>
+        {isBusy ? 'PLEASE WAIT...' : mode === 'sign-in' ? 'SIGN IN' : 'SIGN UP'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { startResponseSchema } from '@contracts/game';
+import { api } from '@web/lib/api-client';
+import { gameKeys } from './game-query-keys';
+
+type StartResponse = Awaited<ReturnType<typeof startGame>>;
+
+export const startGame = () => api('/api/game/start', { method: 'POST', body: {}, schema: startResponseSchema });
+
+export function useStartGame({ onSuccess }: { onSuccess?: (data: StartResponse) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startGame,
+    onSuccess: (data) => {
+      queryClient.setQueryData(gameKeys.currentAttempt(), { attempt: data.attempt });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.stats() });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.attempts() });
+      onSuccess?.(data);
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { guessResponseSchema, type GuessResponse } from '@contracts/game';
+import { api } from '@web/lib/api-client';
+import { gameKeys } from './game-query-keys';
+
+export const submitGuess = ({ attemptId, guess }: { attemptId: string; guess: string }) =>
+  api(`/api/game/attempts/${encodeURIComponent(attemptId)}/guesses`, { method: 'POST', body: { guess }, schema: guessResponseSchema });
+
+export function useSubmitGuess({ onSuccess }: { onSuccess?: (data: GuessResponse) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitGuess,
+    onSuccess: (data) => {
+      const { attempt } = data;
+      queryClient.setQueryData(gameKeys.currentAttempt(), { attempt: attempt.nextGuessNumber === null ? null : attempt });
+      if (attempt.nextGuessNumber === null) {
+        void queryClient.invalidateQueries({ queryKey: gameKeys.stats() });
+        void queryClient.invalidateQueries({ queryKey: gameKeys.attempts() });
+      }
+      onSuccess?.(data);
+    },
+  });
+}

@@ -1,0 +1,156 @@
+import { Shuffle } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { gameErrorCodes, MAX_DISPLAY_NAME_LENGTH } from '@contracts/game';
+import { ApiRequestError } from '@web/lib/api-client';
+import { Button } from '@web/ui/button';
+import { Dialog, DialogContent } from '@web/ui/dialog';
+import { FieldMessage, Input, Label } from '@web/ui/input';
+import { generateName, useGenerateName } from '../api/generate-name';
+import { useSaveProfile } from '../api/save-profile';
+
+/** 'Choose Your Display Name': shown by START CHALLENGE when the player has no display name yet. */
+export function DisplayNameDialog({
+  open,
+  onOpenChange,
+  suggestedName,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  suggestedName: string | null;
+  onSaved: (displayName: string) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* The form mounts with each opening, so it always starts from the current suggestion. */}
+      {open ? (
+        <DialogContent title="Choose Your Display Name" description="This is how you will appear on the leaderboard.">
+          <DisplayNameForm suggestedName={suggestedName} onSaved={onSaved} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | null; onSaved: (displayName: string) => void }) {
+  const nameId = useId();
+  const nameHintId = useId();
+  const phoneId = useId();
+  const phoneHintId = useId();
+  const [name, setName] = useState(suggestedName ?? '');
+  const [phone, setPhone] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const touched = useRef(false);
+
+  // No suggestion from the sign-in profile: offer a generated one straight away (silently; TRY ANOTHER reports failures).
+  useEffect(() => {
+    if (suggestedName) return;
+    let cancelled = false;
+    generateName()
+      .then(({ displayName }) => {
+        if (!cancelled && !touched.current) setName(displayName);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [suggestedName]);
+
+  const generate = useGenerateName({
+    onSuccess: (displayName) => {
+      touched.current = true;
+      setRefusal(null);
+      setName(displayName);
+    },
+  });
+  const save = useSaveProfile({
+    onSuccess: ({ displayName }) => {
+      toast.success('Display name saved!', { description: `Welcome, ${displayName}!` });
+      onSaved(displayName);
+    },
+  });
+
+  const trimmed = name.trim();
+  const valid = trimmed.length >= 1 && trimmed.length <= MAX_DISPLAY_NAME_LENGTH;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid || save.isPending) return;
+    const phoneNumber = phone.trim();
+    save.mutate(
+      { displayName: trimmed, ...(phoneNumber ? { phoneNumber } : {}) },
+      {
+        onError: (error) => {
+          const refused = error instanceof ApiRequestError && error.code === gameErrorCodes.nameRefused;
+          setRefusal(refused ? error.message : null);
+          toast.error('Error saving display name', { description: refused ? `${error.message} Please try again.` : 'Please try again.' });
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
+      <div>
+        <Label htmlFor={nameId}>Display Name</Label>
+        <Input
+          id={nameId}
+          value={name}
+          onChange={(event) => {
+            touched.current = true;
+            setRefusal(null);
+            setName(event.target.value);
+          }}
+          maxLength={MAX_DISPLAY_NAME_LENGTH}
+          autoComplete="nickname"
+          autoCapitalize="words"
+          spellCheck={false}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={nameHintId}
+          required
+        />
+        <div id={nameHintId}>
+          {refusal ? <FieldMessage error>{refusal}</FieldMessage> : null}
+          <FieldMessage className="tabular-nums">
+            {name.length}/{MAX_DISPLAY_NAME_LENGTH} characters
+          </FieldMessage>
+        </div>
+      </div>
+
+      <div>
+        <Label htmlFor={phoneId}>
+          Phone Number <span className="font-normal text-muted">(optional)</span>
+        </Label>
+        <Input
+          id={phoneId}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          placeholder="+1 555 123 4567"
+          maxLength={40}
+          aria-describedby={phoneHintId}
+        />
+        <FieldMessage id={phoneHintId}>Only used to contact you if you win the challenge</FieldMessage>
+      </div>
+
+      <div className="grid grid-cols-2 gap-3">
+        <Button
+          variant="outline"
+          size="lg"
+          className="px-3 whitespace-nowrap"
+          onClick={() => generate.mutate(undefined, { onError: () => toast.error('Error generating name', { description: 'Please try again or enter a custom name.' }) })}
+          disabled={generate.isPending || save.isPending}
+        >
+          <Shuffle className={generate.isPending ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
+          TRY ANOTHER
+        </Button>
+        <Button type="submit" size="lg" className="px-3" disabled={!valid || save.isPending}>
+          CONFIRM
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { Send } from 'lucide-react';
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { MAX_GUESS_LENGTH } from '@contracts/game';
+import { Button } from '@web/ui/button';
+import { Label, Textarea } from '@web/ui/input';
+import { WaitingMessage } from './waiting-message';
+
+/** The guess textarea and its submit button; empty or whitespace-only guesses are never sent. */
+export function GuessForm({
+  guessNumber,
+  value,
+  onChange,
+  onSubmit,
+  busy,
+}: {
+  guessNumber: number;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (guess: string) => void;
+  busy: boolean;
+}) {
+  const fieldId = useId();
+  const counterId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const firstGuessNumber = useRef(guessNumber);
+  const canSubmit = value.trim().length > 0 && !busy;
+
+  // Ready for the next guess: put the cursor back (not on touch screens, where the keyboard would cover the page).
+  useEffect(() => {
+    if (guessNumber !== firstGuessNumber.current && window.matchMedia('(pointer: fine)').matches) fieldRef.current?.focus();
+  }, [guessNumber]);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (canSubmit) onSubmit(value.trim());
+  }
+
+  // Enter sends (a prompt is one line); Shift+Enter still makes a new line.
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      formRef.current?.requestSubmit();
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={handleSubmit} className="flex flex-col gap-3" aria-busy={busy}>
+      <div>
+        <Label htmlFor={fieldId}>What prompt do you think generated this image?</Label>
+        <Textarea
+          id={fieldId}
+          ref={fieldRef}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={handleKeyDown}
+          placeholder="Enter your guess for the AI prompt..."
+          maxLength={MAX_GUESS_LENGTH}
+          rows={3}
+          enterKeyHint="send"
+          autoComplete="off"
+          aria-describedby={counterId}
+          readOnly={busy}
+        />
+        <p id={counterId} className="mt-1.5 text-right text-xs text-muted tabular-nums">
+          {value.length}/{MAX_GUESS_LENGTH}
+        </p>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
+        {busy ? (
+          <>
+            <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden />
+            PROCESSING...
+          </>
+        ) : (
+          <>
+            <Send className="size-4" aria-hidden />
+            SUBMIT GUESS {guessNumber}
+          </>
+        )}
+      </Button>
+      <div aria-live="polite" className="min-h-5">
+        {busy ? <WaitingMessage /> : null}
+      </div>
+    </form>
+  );
+}

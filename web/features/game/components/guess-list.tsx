@@ -1,0 +1,53 @@
+import { Trophy } from 'lucide-react';
+import { formatScore, type Attempt } from '@contracts/game';
+import { cn } from '@web/lib/cn';
+
+type Guess = Attempt['guesses'][number];
+
+/** The guesses of an attempt with their scores; with `highlightBest`, the best one (the final score) stands out. */
+export function GuessList({ guesses, highlightBest = false, className }: { guesses: Guess[]; highlightBest?: boolean; className?: string }) {
+  const bestNumber = highlightBest ? bestGuessNumber(guesses) : null;
+  return (
+    <ol className={cn('flex flex-col gap-2', className)}>
+      {guesses.map((guess) => {
+        const isBest = guess.number === bestNumber;
+        return (
+          <li
+            key={guess.number}
+            data-best={isBest || undefined}
+            className={cn(
+              'flex items-start gap-3 rounded-xl border px-3.5 py-3',
+              isBest ? 'border-accent/70 bg-accent-strong/15 shadow-md shadow-accent-strong/20' : 'border-night-700 bg-night-950/50',
+            )}
+          >
+            <span
+              className={cn(
+                'mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
+                isBest ? 'bg-gradient-to-br from-accent-strong to-glow text-white' : 'bg-night-700 text-muted',
+              )}
+              aria-label={`Guess ${guess.number}`}
+            >
+              {guess.number}
+            </span>
+            <p className="min-w-0 flex-1 text-sm leading-snug break-words text-ink">{guess.text}</p>
+            <span className="flex shrink-0 flex-col items-end">
+              <span className={cn('text-sm font-bold tabular-nums', isBest ? 'text-glow' : 'text-accent')}>{formatScore(guess.score)}</span>
+              {isBest ? (
+                <span className="mt-0.5 inline-flex items-center gap-1 text-[11px] font-semibold tracking-wide text-glow uppercase">
+                  <Trophy className="size-3" aria-hidden />
+                  Best
+                </span>
+              ) : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function bestGuessNumber(guesses: Guess[]): number | null {
+  let best: Guess | null = null;
+  for (const guess of guesses) if (!best || guess.score > best.score) best = guess;
+  return best?.number ?? null;
+}

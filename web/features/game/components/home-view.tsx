@@ -1,0 +1,61 @@
+import { History, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { GUESSES_PER_CHALLENGE } from '@contracts/game';
+import { Button } from '@web/ui/button';
+import { Card, CardDescription, CardTitle } from '@web/ui/card';
+import { HowItWorks } from './how-it-works';
+import { StatsCard } from './stats-card';
+
+/** /play home: welcome, Start Playing, Your Stats, Game History and How it works. */
+export function HomeView({
+  extras,
+  onStart,
+  starting,
+  onShowHistory,
+}: {
+  extras?: ReactNode;
+  onStart: () => void;
+  starting: boolean;
+  onShowHistory: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <section className="pt-2 pb-1">
+        <h1 tabIndex={-1} className="font-display text-3xl font-extrabold leading-tight">
+          Ready to{' '}
+          <span className="bg-gradient-to-r from-accent to-glow bg-clip-text text-transparent">guess the genesis</span>?
+        </h1>
+        <p className="mt-2 text-muted">
+          You have {GUESSES_PER_CHALLENGE} attempts to guess the secret prompt behind an AI-generated image. Your best guess is your score.
+        </p>
+        {extras ? <div className="mt-4">{extras}</div> : null}
+      </section>
+
+      <Card className="border-accent/40" aria-labelledby="start-title">
+        <CardTitle id="start-title">Start Playing</CardTitle>
+        <CardDescription>Get your own unique image challenge and make your first guess.</CardDescription>
+        <Button size="lg" className="mt-4 w-full" onClick={onStart} disabled={starting} aria-busy={starting}>
+          {starting ? (
+            <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden />
+          ) : (
+            <Play className="size-4 fill-current" aria-hidden />
+          )}
+          START CHALLENGE
+        </Button>
+      </Card>
+
+      <StatsCard />
+
+      <Card aria-labelledby="history-title">
+        <CardTitle id="history-title">Game History</CardTitle>
+        <CardDescription>Look back at your finished challenges, prompts and scores.</CardDescription>
+        <Button variant="secondary" size="lg" className="mt-4 w-full" onClick={onShowHistory}>
+          <History className="size-4" aria-hidden />
+          VIEW PREVIOUS GAMES
+        </Button>
+      </Card>
+
+      <HowItWorks />
+    </div>
+  );
+}

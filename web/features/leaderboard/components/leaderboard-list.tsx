@@ -1,0 +1,39 @@
+import { formatScore } from '@contracts/game';
+import type { LeaderboardEntry } from '@contracts/leaderboard';
+import { cn } from '@web/lib/cn';
+import { useFlip } from '../hooks/use-flip';
+import { RankBadge } from './rank-badge';
+
+/** The ranked rows as an ordered list; rows glide to their new place when ranks change. */
+export function LeaderboardList({ entries, youKey, label = 'Leaderboard' }: { entries: LeaderboardEntry[]; youKey?: string | null; label?: string }) {
+  const list = useFlip<HTMLOListElement>(entries);
+  return (
+    <ol ref={list} aria-label={label} className="relative flex flex-col gap-2">
+      {entries.map((entry) => (
+        <LeaderboardRow key={entry.key} entry={entry} isYou={entry.key === youKey} />
+      ))}
+    </ol>
+  );
+}
+
+export function LeaderboardRow({ entry, isYou, as: Tag = 'li' }: { entry: LeaderboardEntry; isYou: boolean; as?: 'li' | 'div' }) {
+  return (
+    <Tag
+      data-flip-key={entry.key}
+      aria-current={isYou ? 'true' : undefined}
+      className={cn(
+        'flex items-center gap-3 rounded-2xl border px-3 py-2.5',
+        isYou ? 'border-glow/60 bg-gradient-to-r from-accent-strong/25 to-glow/15' : 'border-night-700 bg-night-900/70',
+      )}
+    >
+      <RankBadge rank={entry.rank} className="size-9 text-sm" />
+      <span className="sr-only">Rank {entry.rank}:</span>
+      <span className="min-w-0 flex-1 truncate font-semibold text-ink">
+        {entry.displayName}
+        {isYou ? <span className="ml-2 rounded-full bg-glow/20 px-2 py-0.5 align-middle text-[11px] font-bold uppercase tracking-wider text-glow">You</span> : null}
+      </span>
+      <span className="sr-only">, score</span>
+      <span className="font-display text-lg font-bold tabular-nums text-ink">{formatScore(entry.score)}</span>
+    </Tag>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Trophy } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { LEADERBOARD_TOP_SIZE } from '@contracts/leaderboard';
+import { Skeleton } from '@web/ui/spinner';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { leaderboardKeys } from '../api/leaderboard-query-keys';
+import { useLeaderboardStream } from '../hooks/use-leaderboard-stream';
+import { LeaderboardList, LeaderboardRow } from './leaderboard-list';
+import { LiveStatus } from './live-status';
+import { StrategyEditor } from './strategy-editor';
+
+/**
+ * The public board: top 50, live. The first paint comes from GET /api/leaderboard (which also knows which row
+ * is the viewer's); from then on the stream replaces the rows. A viewer outside the top refreshes their own
+ * row after a change, spread over a few seconds so a change never triggers a burst of requests.
+ */
+export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
+  const queryClient = useQueryClient();
+  const initial = useLeaderboard();
+  const me = initial.data?.me ?? null;
+  const outsideTop = useRef(false);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const onChange = () => {
+    void queryClient.invalidateQueries({ queryKey: leaderboardKeys.champion() });
+    if (!outsideTop.current || refreshTimer.current) return;
+    refreshTimer.current = setTimeout(() => {
+      refreshTimer.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: leaderboardKeys.board(LEADERBOARD_TOP_SIZE) });
+    }, 500 + Math.random() * 3000);
+  };
+  const { board, status } = useLeaderboardStream(onChange);
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
+
+  const entries = board?.entries ?? initial.data?.entries ?? null;
+  const total = board?.total ?? initial.data?.total ?? 0;
+  const youKey = me?.key ?? null;
+  const liveRank = youKey ? (entries?.find((entry) => entry.key === youKey)?.rank ?? me?.rank) : null;
+  const youInTop = Boolean(entries?.some((entry) => entry.key === youKey));
+  outsideTop.current = Boolean(me) && !youInTop;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <header className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="font-display text-3xl font-extrabold tracking-tight">Leaderboard</h1>
+          <LiveStatus status={status} />
+        </div>
+        <p className="text-sm text-muted">
+          {total === 1 ? '1 player' : `${total} players`} · each player's latest challenge counts · ties go to whoever got there first
+        </p>
+        <StrategyEditor rank={liveRank} />
+      </header>
+
+      {entries === null ? (
+        initial.isError ? (
+          <p role="alert" className="rounded-2xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger">
+            The leaderboard could not be loaded. It will retry on its own.
+          </p>
+        ) : (
+          <div className="flex flex-col gap-2" aria-busy>
+            <span className="sr-only">Loading the leaderboard…</span>
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-14" />
+            ))}
+          </div>
+        )
+      ) : entries.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 px-6 py-10 text-center">
+          <Trophy className="size-10 text-accent" aria-hidden />
+          <p className="font-display text-lg font-bold">No scores yet</p>
+          <p className="text-sm text-muted">Finish a challenge to take the first spot.</p>
+          {emptyAction}
+        </div>
+      ) : (
+        <LeaderboardList entries={entries} youKey={youKey} />
+      )}
+
+      {me && !youInTop && entries !== null ? (
+        <section aria-label="Your position" className="sticky bottom-3 z-10">
+          <p className="mb-1.5 px-1 text-xs font-semibold uppercase tracking-wider text-muted">Your position</p>
+          <LeaderboardRow as="div" entry={me} isYou />
+        </section>
+      ) : null}
+    </div>
+  );
+}

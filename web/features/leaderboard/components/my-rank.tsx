@@ -1,0 +1,50 @@
+import { ChevronRight, Trophy } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatScore } from '@contracts/game';
+import { paths } from '@contracts/paths';
+import { Skeleton } from '@web/ui/spinner';
+import { useMyRank } from '../api/get-my-rank';
+import { StrategyEditor } from './strategy-editor';
+
+/** For /play (signed in): 'You are #7 of 312', and for the #1 the form to share their winning strategy. */
+export function PlayerStanding() {
+  const myRank = useMyRank();
+  if (myRank.isPending) return <Skeleton className="h-16" />;
+  if (myRank.isError) return null;
+  return (
+    <div className="flex flex-col gap-4">
+      <MyRank {...myRank.data} />
+      <StrategyEditor rank={myRank.data.rank} />
+    </div>
+  );
+}
+
+/** 'You are #7 of 312' with the player's board score, linking to the full leaderboard. */
+function MyRank({ rank, total, score }: { rank: number | null; total: number; score: number | null }) {
+  return (
+    <Link
+      to={paths.leaderboard}
+      className="group flex items-center gap-3 rounded-2xl border border-accent/30 bg-gradient-to-r from-accent-strong/15 to-glow/10 px-4 py-3 transition hover:border-accent/60"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-night-900/80 text-glow ring-1 ring-glow/30">
+        <Trophy className="size-5" aria-hidden />
+      </span>
+      <span className="min-w-0 flex-1">
+        {rank === null ? (
+          <>
+            <span className="block font-semibold text-ink">Not on the leaderboard yet</span>
+            <span className="block text-sm text-muted">Finish a challenge to join {total === 1 ? '1 player' : `${total} players`}.</span>
+          </>
+        ) : (
+          <>
+            <span className="block font-display text-lg font-bold text-ink">
+              You are #{rank} of {total}
+            </span>
+            <span className="block text-sm text-muted">Leaderboard score {formatScore(score ?? 0)}</span>
+          </>
+        )}
+      </span>
+      <ChevronRight className="size-5 text-muted transition group-hover:translate-x-0.5 group-hover:text-ink" aria-label="View the leaderboard" />
+    </Link>
+  );
+}

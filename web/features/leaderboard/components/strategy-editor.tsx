@@ -1,0 +1,82 @@
+import { Crown } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { MAX_STRATEGY_LENGTH } from '@contracts/leaderboard';
+import { Button } from '@web/ui/button';
+import { Card, CardDescription, CardTitle } from '@web/ui/card';
+import { FieldMessage, Label, Textarea } from '@web/ui/input';
+import { useChampion } from '../api/get-champion';
+import { useUpdateStrategy } from '../api/update-strategy';
+
+/** Shown only to the current #1 (the server checks again): write or edit the strategy the landing page shows. */
+export function StrategyEditor({ rank }: { rank: number | null | undefined }) {
+  if (rank !== 1) return null;
+  return <StrategyForm />;
+}
+
+function StrategyForm() {
+  const champion = useChampion();
+  const saved = champion.data?.strategy ?? '';
+  const [text, setText] = useState(saved);
+  const [touched, setTouched] = useState(false);
+  const fieldId = useId();
+  const hintId = useId();
+  useEffect(() => {
+    if (!touched) setText(saved);
+  }, [saved, touched]);
+
+  const update = useUpdateStrategy({
+    onSuccess: (strategy) => {
+      setText(strategy);
+      setTouched(false);
+      toast.success('Strategy shared', { description: 'It now appears on the landing page while you hold #1.' });
+    },
+  });
+  const trimmed = text.trim();
+  const tooLong = text.length > MAX_STRATEGY_LENGTH;
+  const canSave = trimmed.length > 0 && !tooLong && trimmed !== saved && !update.isPending;
+
+  return (
+    <Card className="border-glow/40 bg-gradient-to-br from-night-900/90 to-accent-strong/10" aria-labelledby={`${fieldId}-title`}>
+      <div className="flex items-center gap-2">
+        <Crown className="size-5 text-glow" aria-hidden />
+        <CardTitle id={`${fieldId}-title`}>You're #1 — share your strategy</CardTitle>
+      </div>
+      <CardDescription>Only the top scorer can reveal a winning strategy. It shows on the landing page while you hold the top spot.</CardDescription>
+      <form
+        className="mt-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSave) update.mutate({ strategy: trimmed });
+        }}
+      >
+        <Label htmlFor={fieldId}>Your winning strategy</Label>
+        <Textarea
+          id={fieldId}
+          value={text}
+          maxLength={MAX_STRATEGY_LENGTH}
+          aria-describedby={hintId}
+          aria-invalid={update.isError || tooLong}
+          placeholder="e.g. Name the main subject first, then the art style and the lighting."
+          onChange={(event) => {
+            setTouched(true);
+            setText(event.target.value.replace(/\n/g, ' '));
+          }}
+        />
+        <div className="flex items-start justify-between gap-3">
+          {update.isError ? (
+            <FieldMessage error>{update.error.message}</FieldMessage>
+          ) : (
+            <FieldMessage id={hintId}>Plain text, shown publicly.</FieldMessage>
+          )}
+          <FieldMessage className="shrink-0 tabular-nums" aria-live="polite">
+            {text.length}/{MAX_STRATEGY_LENGTH}
+          </FieldMessage>
+        </div>
+        <Button type="submit" className="mt-3 w-full" disabled={!canSave} aria-busy={update.isPending}>
+          {update.isPending ? 'SAVING...' : saved ? 'UPDATE STRATEGY' : 'SHARE STRATEGY'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
