@@ -14,8 +14,8 @@ export const guessInputSchema = z.object({
     .min(1, 'Your guess is empty')
     .max(MAX_GUESS_LENGTH, `Keep your guess to ${MAX_GUESS_LENGTH} characters`),
   /**
-   * The slot this guess is for (the attempt's nextGuessNumber). Send it: a double-submit then records one guess,
-   * and the other gets 409 SLOT_TAKEN. Without it the server uses the next free slot.
+   * The slot this guess is for (the attempt's nextGuessNumber): a double-submit or a second tab records one
+   * guess, and the other gets 409 SLOT_TAKEN.
    */
   guessNumber: z.number({ error: 'guessNumber must be 1, 2 or 3' }).int().min(1).max(GUESSES_PER_CHALLENGE),
 });

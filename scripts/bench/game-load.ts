@@ -56,7 +56,9 @@ async function main() {
         while (next < accounts.length) {
           const { cookie } = accounts[next++];
           const { attempt } = await timed('start', `${server.baseUrl}/api/game/start`, {}, cookie);
-          for (const guess of guesses) await timed('guess', `${server.baseUrl}/api/game/attempts/${attempt.id}/guesses`, { guess }, cookie);
+          for (const [index, guess] of guesses.entries()) {
+            await timed('guess', `${server.baseUrl}/api/game/attempts/${attempt.id}/guesses`, { guess, guessNumber: index + 1 }, cookie);
+          }
         }
       }),
     );

@@ -50,7 +50,7 @@ export function GuessingView({
         busy={submitGuess.isPending}
         onSubmit={(guess) =>
           submitGuess.mutate(
-            { attemptId: attempt.id, guess },
+            { attemptId: attempt.id, guess, guessNumber },
             {
               onError: (error) => {
                 toast.error('Error submitting guess', { description: error.message });
