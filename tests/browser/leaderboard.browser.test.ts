@@ -27,8 +27,8 @@ async function playThroughApi(request: APIRequestContext, displayName: string, g
   expect(start.status()).toBe(201);
   const { attempt } = await start.json();
   let finalScore = 0;
-  for (const guess of guesses) {
-    const response = await request.post(`/api/game/attempts/${attempt.id}/guesses`, { data: { guess }, headers });
+  for (const [index, guess] of guesses.entries()) {
+    const response = await request.post(`/api/game/attempts/${attempt.id}/guesses`, { data: { guess, guessNumber: index + 1 }, headers });
     expect(response.status()).toBe(200);
     finalScore = (await response.json()).attempt.finalScore;
   }

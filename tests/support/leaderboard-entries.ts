@@ -63,7 +63,7 @@ export async function playChallenge(app: FastifyInstance, cookie: string, option
   let finalScore: number | null = null;
   for (const [index, guess] of guesses.entries()) {
     if (index === guesses.length - 1) options.beforeLastGuess?.();
-    const response = await request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie, payload: { guess } });
+    const response = await request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie, payload: { guess, guessNumber: index + 1 } });
     if (response.statusCode !== 200) throw new Error(`guess failed: ${response.statusCode} ${response.body}`);
     finalScore = response.json().attempt.finalScore;
   }
