@@ -15,13 +15,13 @@ export default function PrivacyPage() {
   return (
     <PageColumn>
       <title>Privacy Policy · Guess the Genesis</title>
-      <div className="sticky top-0 z-10 -mx-4 bg-night-950/80 px-4 py-3 backdrop-blur">
+      <div className="pt-4">
         <Button variant="ghost" size="sm" onClick={goBack} className="-ml-2">
           <ArrowLeft className="size-4" aria-hidden />
           BACK
         </Button>
       </div>
-      <main className="pb-12 pt-4">
+      <main className="pb-12 pt-6">
         <h1 className="font-display text-3xl font-bold tracking-tight">Privacy Policy</h1>
         <p className="mt-2 text-sm text-muted">How {COMPANY_NAME} handles your data in Guess the Genesis.</p>
         <div className="mt-8 flex flex-col gap-7">

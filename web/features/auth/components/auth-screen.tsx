@@ -17,7 +17,7 @@ const headings: Record<Mode, string> = {
 const subtitles: Record<Mode, string> = {
   'sign-in': 'Sign in to get your image challenge.',
   'sign-up': 'Create an account to get your own AI image to crack.',
-  forgot: "No problem — we'll e-mail you a reset link.",
+  forgot: "Enter the email you signed up with and we'll send you a link to choose a new password.",
 };
 
 /** Why an OAuth round trip came back to /auth (better-auth appends ?error=...). */

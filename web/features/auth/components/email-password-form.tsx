@@ -57,7 +57,8 @@ export function EmailPasswordForm({ mode, email, onEmailChange, onSignedUp, onBu
       onSignedUp();
       return;
     }
-    const { error } = await authClient.signIn.email({ email: address, password, callbackURL: paths.play });
+    // No callbackURL here: with one, better-auth's client reloads the page itself and the welcome toast is lost.
+    const { error } = await authClient.signIn.email({ email: address, password });
     setBusyState(false);
     if (error) {
       if (error.code === 'EMAIL_NOT_VERIFIED' || error.status === 403) setUnverifiedEmail(address);

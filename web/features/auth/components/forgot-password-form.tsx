@@ -38,7 +38,7 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: st
         </span>
         <h2 className="font-display text-xl font-bold">Check your email</h2>
         <p className="text-sm text-muted">
-          If an account exists for <span className="break-all text-ink">{sentTo}</span>, we've sent a link to reset your password. The link is valid for one hour.
+          If an account exists for <span className="text-ink [overflow-wrap:anywhere]">{sentTo}</span>, we've sent a link to reset your password. The link is valid for one hour.
         </p>
         <Button variant="secondary" className="mt-2 w-full" onClick={onBack}>
           Back to sign in
@@ -49,7 +49,6 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: st
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={isBusy}>
-      <p className="text-sm text-muted">Enter the email you signed up with and we'll send you a link to choose a new password.</p>
       <div>
         <Label htmlFor="forgot-email">Email</Label>
         <Input

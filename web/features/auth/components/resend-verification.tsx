@@ -25,7 +25,7 @@ export function ResendVerification({ email }: { email: string }) {
         <div>
           <p className="font-semibold text-ink">Please verify your e-mail first</p>
           <p className="mt-1 text-muted">
-            Your account is not activated yet. Click the confirmation link we sent to <span className="break-all text-ink">{email}</span>, then sign in again.
+            Your account is not activated yet. Click the confirmation link we sent to <span className="text-ink [overflow-wrap:anywhere]">{email}</span>, then sign in again.
           </p>
         </div>
       </div>

@@ -23,6 +23,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setBusy(true);
     const result = await authClient.resetPassword({ newPassword: password, token });
     setBusy(false);
+    if (result.error?.code === 'INVALID_TOKEN') return navigate(`${paths.resetPassword}?error=INVALID_TOKEN`, { replace: true });
     if (result.error) return notifyError('Authentication Error', authErrorMessage(result.error));
     notifySuccess('Password updated', 'You can now sign in with your new password.');
     navigate(paths.auth, { replace: true });

@@ -22,7 +22,7 @@ export function UserMenu({ email }: { email: string | null | undefined }) {
       </PopoverTrigger>
       <PopoverContent className="w-72">
         <p className="text-xs font-medium uppercase tracking-wider text-muted">Signed in as</p>
-        <p className="mt-1 break-all text-sm font-semibold text-ink">{email}</p>
+        <p className="mt-1 text-sm [overflow-wrap:anywhere] font-semibold text-ink">{email}</p>
         <Button variant="secondary" className="mt-4 w-full" onClick={signOut} disabled={isSigningOut}>
           <LogOut className="size-4" aria-hidden />
           Sign Out
