@@ -80,6 +80,17 @@ describe('CSRF: state-changing calls need our own Origin', () => {
     expect(writes).toEqual([player.id, player.id]);
   });
 
+  it("guards the game's own writes the same way", async () => {
+    const player = await createPlayer(t.app, t.database.db);
+    for (const url of ['/api/profile/generate-name', '/api/game/start']) {
+      const foreign = await t.app.inject({ method: 'POST', url, payload: {}, headers: { cookie: player.cookie, origin: FOREIGN } });
+      expect(foreign.statusCode, url).toBe(403);
+      expect(foreign.json().code).toBe('CSRF');
+    }
+    const own = await request(t.app, { method: 'POST', url: '/api/profile/generate-name', payload: {}, cookie: player.cookie });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('refuses a cross-site sign-out and keeps the session', async () => {
     const player = await createPlayer(t.app, t.database.db);
     for (const headers of [{ origin: FOREIGN }, {}]) {

@@ -50,7 +50,14 @@ export function useBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      // What the page showed when the test failed: .artifacts/screenshots/failed-<test>-<n>.png
+      const name = context.task.name.replace(/[^\w]+/g, '-').slice(0, 60);
+      await Promise.all(
+        open.flatMap((entry) => entry.context.pages()).map((page, index) => screenshot(page, `failed-${name}-${index}`).catch(() => undefined)),
+      );
+    }
     const problems = open.flatMap((entry) => entry.problems);
     await Promise.all(open.map((entry) => entry.context.close()));
     open = [];
@@ -63,19 +70,24 @@ export function useBrowser() {
       const page = await context.newPage();
       const allowed = [...ALWAYS_ALLOWED];
       const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const text = message.text();
-        const failed = text.match(/Failed to load resource: the server responded with a status of (\d+)/);
-        if (failed) {
-          const requestPath = new URL(message.location().url || baseUrl()).pathname;
-          if (allowed.some((rule) => rule.status === Number(failed[1]) && requestPath.startsWith(rule.path))) return;
-          problems.push(`console.error: ${text} (${requestPath})`);
-          return;
-        }
-        problems.push(`console.error: ${text}`);
-      });
+      // Every tab of this context is watched (a test may open a second one).
+      const watch = (tab: Page) => {
+        tab.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+        tab.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const text = message.text();
+          const failed = text.match(/Failed to load resource: the server responded with a status of (\d+)/);
+          if (failed) {
+            const requestPath = new URL(message.location().url || baseUrl()).pathname;
+            if (allowed.some((rule) => rule.status === Number(failed[1]) && requestPath.startsWith(rule.path))) return;
+            problems.push(`console.error: ${text} (${requestPath})`);
+            return;
+          }
+          problems.push(`console.error: ${text}`);
+        });
+      };
+      watch(page);
+      context.on('page', watch);
       open.push({ context, problems });
       return { page, context, allowFailure: (path, status) => allowed.push({ path, status }) };
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_GOOGLE_USER } from '../support/oidc-issuer';
 import {
@@ -84,7 +84,23 @@ describe('e-mail accounts', () => {
     await expect.poll(() => pathOf(page)).not.toBe('/play');
   });
 
-  it('refuses sign-in before the e-mail is verified, says why, and re-sends the link', async () => {
+  it('signing out in one tab signs the other tab out too', async () => {
+    const { page, context, allowFailure } = await browser.newPage();
+    // The other tab may be mid-request when its session ends elsewhere: a 401 there is the expected answer.
+    allowFailure('/api/', 401);
+    await signUpAndVerify(page);
+    const otherTab = await context.newPage();
+    await otherTab.goto('/play');
+    await otherTab.getByRole('button', { name: 'Account menu' }).waitFor();
+
+    await openAccountMenu(page);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/auth');
+    await otherTab.bringToFront();
+    await expect.poll(() => pathOf(otherTab), { timeout: 15_000 }).toBe('/auth');
+  });
+
+    it('refuses sign-in before the e-mail is verified, says why, and re-sends the link', async () => {
     const { page, allowFailure } = await browser.newPage();
     allowFailure('/api/auth/sign-in/email', 403);
     const email = uniqueBrowserEmail('unverified');
@@ -212,12 +228,12 @@ describe('Google sign-in', () => {
     const { page } = await browser.newPage();
     const issuerHits: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(`${new URL(page.url() || baseUrl()).origin}`)) return;
-      issuerHits.push(new URL(request.url()).pathname);
+      if (request.url().startsWith(inject('issuerUrl'))) issuerHits.push(new URL(request.url()).pathname);
     });
     await page.goto('/auth');
     await page.getByRole('button', { name: /Google/ }).click();
-    await page.waitForURL('**/play');
+    // Several navigations in a row (issuer, callback, /play): poll the address rather than wait for one load.
+    await expect.poll(() => pathOf(page), { timeout: 30_000 }).toBe('/play');
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     expect(issuerHits).toContain('/authorize');
     await screenshot(page, 'play-google');
