@@ -32,7 +32,7 @@ async function main() {
   const server = await startBenchServer({ port: 3190, env: { CHALLENGE_PACK: pack } });
   try {
     console.log(`server up on PostgreSQL; creating ${players} players…`);
-    const accounts = [];
+    const accounts: Array<{ cookie: string; email: string }> = [];
     for (let i = 0; i < players; i++) accounts.push(await createBenchPlayer(server.baseUrl, i));
 
     const latencies = { start: [] as number[], guess: [] as number[] };

@@ -53,11 +53,11 @@ describe('the secret prompt', () => {
     await call('current', get('/api/game/current'));
     await call('image', get(attempt.imageUrl));
     await call('image without session', request(t.app, { method: 'GET', url: attempt.imageUrl }));
-    await call('empty guess', submitGuess(t.app, player, attempt.id, '  '));
-    await call('long guess', submitGuess(t.app, player, attempt.id, 'z'.repeat(301)));
+    await call('empty guess', submitGuess(t.app, player, attempt.id, '  ', 1));
+    await call('long guess', submitGuess(t.app, player, attempt.id, 'z'.repeat(301), 1));
     await call('wrong slot', submitGuess(t.app, player, attempt.id, 'zebra', 3));
-    await call('unknown attempt', submitGuess(t.app, player, '00000000-0000-4000-8000-000000000000', 'zebra'));
-    await call('intruder guess', submitGuess(t.app, other, attempt.id, 'zebra'));
+    await call('unknown attempt', submitGuess(t.app, player, '00000000-0000-4000-8000-000000000000', 'zebra', 1));
+    await call('intruder guess', submitGuess(t.app, other, attempt.id, 'zebra', 1));
     await call('intruder current', get('/api/game/current', other.cookie));
     await call('intruder history', get('/api/game/attempts', other.cookie));
     await call('guess 1', submitGuess(t.app, player, attempt.id, 'zebra crossing', 1));

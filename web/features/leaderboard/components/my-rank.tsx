@@ -33,7 +33,7 @@ function MyRank({ rank, total, score }: { rank: number | null; total: number; sc
         {rank === null ? (
           <>
             <span className="block font-semibold text-ink">Not on the leaderboard yet</span>
-            <span className="block text-sm text-muted">Finish a challenge to join {total === 1 ? '1 player' : `${total} players`}.</span>
+            <span className="block text-sm text-muted">{total === 0 ? 'Finish a challenge to take the first spot.' : `Finish a challenge to join ${total === 1 ? '1 player' : `${total} players`}.`}</span>
           </>
         ) : (
           <>
