@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-export const GUESSES_PER_CHALLENGE = 3;
-export const MAX_GUESS_LENGTH = 300;
-export const MAX_DISPLAY_NAME_LENGTH = 20;
-export const HISTORY_SIZE = 5;
+import { GUESSES_PER_CHALLENGE, MAX_DISPLAY_NAME_LENGTH, MAX_GUESS_LENGTH } from './game.rules';
 
 // ---- requests ----
 
@@ -57,7 +53,9 @@ export const attemptSchema = z.object({
 export type Attempt = z.infer<typeof attemptSchema>;
 
 export const currentAttemptResponseSchema = z.object({ attempt: attemptSchema.nullable() });
+export type CurrentAttemptResponse = z.infer<typeof currentAttemptResponseSchema>;
 export const startResponseSchema = z.object({ attempt: attemptSchema });
+export type StartResponse = z.infer<typeof startResponseSchema>;
 export const guessResponseSchema = z.object({
   /** A short sentence about the score, shown as the toast title. */
   message: z.string(),
@@ -66,6 +64,7 @@ export const guessResponseSchema = z.object({
 });
 export type GuessResponse = z.infer<typeof guessResponseSchema>;
 export const attemptListResponseSchema = z.object({ attempts: z.array(attemptSchema) });
+export type AttemptListResponse = z.infer<typeof attemptListResponseSchema>;
 
 export const statsSchema = z.object({
   gamesPlayed: z.number().int(),
@@ -82,20 +81,4 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const generatedNameSchema = z.object({ displayName: z.string().max(MAX_DISPLAY_NAME_LENGTH) });
-
-/** Error codes the game routes send (with the one apiErrorSchema body). */
-export const gameErrorCodes = {
-  challengeInProgress: 'CHALLENGE_IN_PROGRESS',
-  poolExhausted: 'POOL_EXHAUSTED',
-  eventClosed: 'EVENT_CLOSED',
-  displayNameRequired: 'DISPLAY_NAME_REQUIRED',
-  attemptNotFound: 'ATTEMPT_NOT_FOUND',
-  attemptComplete: 'ATTEMPT_COMPLETE',
-  slotTaken: 'SLOT_TAKEN',
-  nameRefused: 'NAME_REFUSED',
-} as const;
-
-export const POOL_EXHAUSTED_MESSAGE = 'All prompts have been used. Please try again later.';
-
-/** Scores are shown with one decimal and '%' everywhere (SPEC 8). */
-export const formatScore = (score: number) => `${score.toFixed(1)}%`;
+export type GeneratedName = z.infer<typeof generatedNameSchema>;

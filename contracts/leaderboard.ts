@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-export const LEADERBOARD_TOP_SIZE = 50;
-export const BOOTH_TOP_SIZE = 10;
-export const MAX_STRATEGY_LENGTH = 280;
+import { LEADERBOARD_TOP_SIZE, MAX_STRATEGY_LENGTH } from './leaderboard.rules';
 
 // ---- requests ----
 
@@ -59,27 +56,24 @@ export const championSchema = z.object({
 export type Champion = z.infer<typeof championSchema>;
 /** GET /api/leaderboard/champion (public). */
 export const championResponseSchema = z.object({ champion: championSchema.nullable() });
+export type ChampionResponse = z.infer<typeof championResponseSchema>;
 
 /** PUT /api/leaderboard/strategy */
 export const strategyResponseSchema = z.object({ strategy: z.string() });
+export type StrategyResponse = z.infer<typeof strategyResponseSchema>;
 
 /** GET /api/leaderboard/booth-info: what the booth screen's QR code opens. */
 export const boothInfoSchema = z.object({ gameUrl: z.string() });
+export type BoothInfo = z.infer<typeof boothInfoSchema>;
 
 /**
  * GET /api/leaderboard/stream (Server-Sent Events). Events `snapshot` (on connect) and `update` (the board changed)
  * carry the same body: the whole public top and the player count. The event id is a digest of the entire ranking,
  * identical on every app instance, so a reconnect whose Last-Event-ID is still current gets no snapshot.
+ * Event names: LEADERBOARD_STREAM_EVENTS (leaderboard.rules.ts).
  */
 export const leaderboardBoardSchema = z.object({
   entries: z.array(leaderboardEntrySchema),
   total: z.number().int(),
 });
 export type LeaderboardBoard = z.infer<typeof leaderboardBoardSchema>;
-export const LEADERBOARD_STREAM_EVENTS = { snapshot: 'snapshot', update: 'update' } as const;
-
-export const leaderboardErrorCodes = {
-  notChampion: 'NOT_CHAMPION',
-  strategyRefused: 'STRATEGY_REFUSED',
-} as const;
-export const NOT_CHAMPION_MESSAGE = 'Only the player ranked #1 can share a winning strategy.';

@@ -3,14 +3,12 @@
 // exactly as at sign-up), marked verified, and its password (random unless given) is printed once.
 // Uses the server's own configuration: DATA_DIR (PGlite) or DATABASE_URL, read from the environment.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { createAuth, MIN_PASSWORD_LENGTH } from '../server/auth/auth';
 import { resolveAuthSecret } from '../server/auth/auth-secret';
-import { migrateDatabase, openDatabase } from '../server/db/client';
+import { openConfiguredDatabase } from '../server/db/client';
 import { user } from '../server/db/tables/auth.tables';
 import { EnvError, loadEnv } from '../server/env';
 
@@ -25,13 +23,8 @@ async function main() {
   }
 
   const env = loadEnv();
-  mkdirSync(env.dataDir, { recursive: true });
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: env.DATABASE_URL ? undefined : path.join(env.dataDir, 'pglite'),
-  });
+  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
-    await migrateDatabase(database);
     const { db } = database;
     const [existing] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email.data));
     if (existing) {

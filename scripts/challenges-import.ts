@@ -5,9 +5,8 @@
  * Uses DATABASE_URL / DATA_DIR / SCORING_PROVIDER like the server. With the embedded database (no DATABASE_URL),
  * stop the server first: PGlite allows one process at a time.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { migrateDatabase, openDatabase } from '../server/db/client';
+import { openConfiguredDatabase } from '../server/db/client';
 import { EnvError, loadEnv } from '../server/env';
 import { ChallengePackError, importChallengePack } from '../server/game/challenge-import.service';
 import { scoringConfigFromEnv } from '../server/scoring/scoring.config';
@@ -21,13 +20,8 @@ async function main() {
     process.exit(packPath ? 0 : 2);
   }
   const env = loadEnv();
-  mkdirSync(env.dataDir, { recursive: true });
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: env.DATABASE_URL ? undefined : path.join(env.dataDir, 'pglite'),
-  });
+  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
-    await migrateDatabase(database);
     const scorer = await createScorer(scoringConfigFromEnv(process.env));
     const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
     const summary = await importChallengePack({ db: database.db, storage, scorer }, path.resolve(packPath));

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
-import { migrateDatabase, openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
 import { countChallenges, importChallengePack } from './game/challenge-import.service';
 import { scoringConfigFromEnv } from './scoring/scoring.config';
@@ -11,12 +10,7 @@ import { createLocalImageStorage } from './storage/image-storage';
 
 async function main() {
   const env = loadEnv();
-  mkdirSync(env.dataDir, { recursive: true });
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: env.DATABASE_URL ? undefined : path.join(env.dataDir, 'pglite'),
-  });
-  await migrateDatabase(database);
+  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 
   // The scoring model loads once per process, before the first player can guess.
   const scoringStarted = performance.now();

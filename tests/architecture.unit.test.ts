@@ -17,12 +17,21 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specifiers = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
-  return specifiers.map((spec) => {
-    if (spec.startsWith('@contracts/')) return `contracts/${spec.slice('@contracts/'.length)}`;
-    if (spec.startsWith('@web/')) return `web/${spec.slice('@web/'.length)}`;
-    if (spec.startsWith('.')) return path.relative(root, path.resolve(path.dirname(file), spec));
-    return spec;
-  });
+  return specifiers.map((spec) => resolveSpecifier(file, spec));
+}
+
+/** Imports that load the module at run time: everything but `import type { … }` (the one form surely erased). */
+function valueImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:import|export)(?!\s+type\s)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  return specifiers.map((spec) => resolveSpecifier(file, spec));
+}
+
+function resolveSpecifier(file: string, spec: string): string {
+  if (spec.startsWith('@contracts/')) return `contracts/${spec.slice('@contracts/'.length)}`;
+  if (spec.startsWith('@web/')) return `web/${spec.slice('@web/'.length)}`;
+  if (spec.startsWith('.')) return path.relative(root, path.resolve(path.dirname(file), spec));
+  return spec;
 }
 
 const rel = (file: string) => path.relative(root, file);
@@ -41,6 +50,21 @@ describe('import boundaries', () => {
     expect(
       violations(contracts, (from, to) => (to.startsWith('contracts/') || to === 'zod' ? null : `${from} → ${to}`)),
     ).toEqual([]);
+  });
+
+  it('web imports only types from contracts that use zod (zod stays out of the browser, SPEC 13)', () => {
+    // A contracts module "uses zod" if it, or a contracts module it imports, imports zod.
+    const usesZod = (module: string, seen = new Set<string>()): boolean => {
+      if (seen.has(module)) return false;
+      seen.add(module);
+      return importsOf(path.join(root, `${module}.ts`)).some((to) => to === 'zod' || (to.startsWith('contracts/') && usesZod(to, seen)));
+    };
+    expect(contracts.filter((file) => usesZod(rel(file).replace(/\.ts$/, ''))).length).toBeGreaterThan(0);
+    const valueImports = web.flatMap((file) =>
+      valueImportsOf(file).filter((to) => to.startsWith('contracts/')).map((to) => ({ from: rel(file), to })),
+    );
+    expect(valueImports.length).toBeGreaterThan(0);
+    expect(valueImports.filter(({ to }) => usesZod(to)).map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 
   it('a web feature never imports another feature; ui and lib import no feature', () => {

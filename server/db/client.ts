@@ -5,6 +5,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema';
@@ -121,4 +123,18 @@ export async function migrateDatabase(database: Database): Promise<void> {
 /** Sends a NOTIFY to every instance listening on `channel` (payload must stay under 8000 bytes). */
 export async function notify(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/**
+ * The app's database as configured, migrated and ready: PostgreSQL at `databaseUrl`, else PGlite under
+ * `dataDir/pglite`. The server and every CLI open it this one way.
+ */
+export async function openConfiguredDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    pgliteDir: options.databaseUrl ? undefined : path.join(options.dataDir, 'pglite'),
+  });
+  await migrateDatabase(database);
+  return database;
 }

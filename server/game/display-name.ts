@@ -1,7 +1,7 @@
 /** Display names appear on a public screen: fun generated ones, and a filter for offensive ones. */
 import { randomInt } from 'node:crypto';
 import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
-import { MAX_DISPLAY_NAME_LENGTH } from '@contracts/game';
+import { MAX_DISPLAY_NAME_LENGTH } from '@contracts/game.rules';
 
 const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 

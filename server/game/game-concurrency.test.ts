@@ -1,6 +1,7 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POOL_EXHAUSTED_MESSAGE, type Attempt } from '@contracts/game';
+import type { Attempt } from '@contracts/game';
+import { POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { attempts, challenges } from '../db/tables/game.tables';
 import { createGamer, importDemoPack, importPack, startGame, submitGuess, writePack } from '../../tests/support/game';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';

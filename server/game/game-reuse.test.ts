@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POOL_EXHAUSTED_MESSAGE } from '@contracts/game';
+import { POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { attempts } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
 import { createGamer, importPack, playFullGame, startGame, writePack } from '../../tests/support/game';

@@ -1,4 +1,4 @@
-import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE } from '@contracts/game';
+import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 
 /** A refusal the player should see: the app's error handler sends `{code, message}` with `statusCode`. */
 export class GameError extends Error {

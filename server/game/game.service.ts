@@ -2,7 +2,8 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { GUESSES_PER_CHALLENGE, HISTORY_SIZE, type Attempt, type GuessResponse, type Stats } from '@contracts/game';
+import type { Attempt, GuessResponse, Stats } from '@contracts/game';
+import { GUESSES_PER_CHALLENGE, HISTORY_SIZE } from '@contracts/game.rules';
 import { LEADERBOARD_CHANNEL, type LeaderboardChangedPayload } from '../db/channels';
 import { notify, type Db } from '../db/client';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';

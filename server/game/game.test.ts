@@ -1,6 +1,7 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatScore, HISTORY_SIZE, POOL_EXHAUSTED_MESSAGE, type Attempt } from '@contracts/game';
+import type { Attempt } from '@contracts/game';
+import { formatScore, HISTORY_SIZE, POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
 import { attempts, challenges } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';

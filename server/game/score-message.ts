@@ -1,4 +1,4 @@
-import { formatScore } from '@contracts/game';
+import { formatScore } from '@contracts/game.rules';
 
 /** The toast title after a guess: a short, friendly sentence about the score. */
 export function scoreMessage(score: number): string {

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { LEADERBOARD_STREAM_EVENTS, type LeaderboardBoard } from '@contracts/leaderboard';
+import type { LeaderboardBoard } from '@contracts/leaderboard';
+import { LEADERBOARD_STREAM_EVENTS } from '@contracts/leaderboard.rules';
 
 /** How long a burst of completions is collected before one recompute (one query per instance, not per client). */
 export const COALESCE_MS = 100;

@@ -4,13 +4,13 @@ import { apiErrorSchema } from '@contracts/errors';
 import {
   boothInfoSchema,
   championResponseSchema,
-  LEADERBOARD_TOP_SIZE,
   leaderboardQuerySchema,
   leaderboardResponseSchema,
   myRankSchema,
   strategyInputSchema,
   strategyResponseSchema,
 } from '@contracts/leaderboard';
+import { LEADERBOARD_TOP_SIZE } from '@contracts/leaderboard.rules';
 import { lookupSession } from '../auth/auth.routes';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
 import type { Database } from '../db/client';

@@ -1,7 +1,7 @@
 /** Leaderboard reads and the champion's strategy. Public views never carry user ids, e-mails or phone numbers. */
 import { createHmac } from 'node:crypto';
 import type { Champion, LeaderboardEntry, LeaderboardResponse, MyRank } from '@contracts/leaderboard';
-import { leaderboardErrorCodes, NOT_CHAMPION_MESSAGE } from '@contracts/leaderboard';
+import { leaderboardErrorCodes, NOT_CHAMPION_MESSAGE } from '@contracts/leaderboard.rules';
 import type { Db } from '../db/client';
 import { displayNameProblem } from '../game/display-name';
 import type { BoardState } from './leaderboard.hub';

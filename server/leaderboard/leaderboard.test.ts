@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_STRATEGY_LENGTH } from '@contracts/leaderboard';
+import { MAX_STRATEGY_LENGTH } from '@contracts/leaderboard.rules';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
 import { seedCompletedAttempt, seedPlayer, setHidden } from '../../tests/support/leaderboard-entries';

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { queryClient } from '@web/lib/query-client';
 import { router } from './router';
 
@@ -8,7 +7,6 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-center" theme="dark" richColors closeButton />
     </QueryClientProvider>
   );
 }

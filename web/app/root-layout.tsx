@@ -1,5 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+
+// sonner stays out of the entry chunk (SPEC 13: small first load): the Toaster loads once the first page is on
+// screen, and pages that toast import sonner themselves. A toast raised before the Toaster mounts is not lost:
+// sonner replays active toasts to a Toaster when it subscribes.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /** Wraps every page. A new page starts at the top (React Router's ScrollRestoration needs an inline script, which our CSP forbids). */
 export function RootLayout() {
@@ -8,5 +13,12 @@ export function RootLayout() {
     // Braces matter: Chromium's scrollTo now returns a promise, and an effect may only return a cleanup function.
     window.scrollTo(0, 0);
   }, [pathname]);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <Toaster position="top-center" theme="dark" richColors closeButton />
+      </Suspense>
+    </>
+  );
 }

@@ -1,5 +1,4 @@
-import { apiErrorSchema } from '@contracts/errors';
-import type { z } from 'zod';
+import type { ApiError } from '@contracts/errors';
 
 /** An API call that failed: `message` is the server's sentence for people, `code` its stable code. */
 export class ApiRequestError extends Error {
@@ -12,8 +11,11 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** fetch + JSON + the one error shape. Pass the contract's response schema to get a typed, checked result. */
-export async function api<T>(path: string, options: { method?: string; body?: unknown; schema?: z.ZodType<T>; signal?: AbortSignal } = {}): Promise<T> {
+/**
+ * fetch + JSON + the one error shape. `T` is the contract's response type: the server already enforces every
+ * response with the contract's zod schema (an allow-list), so the browser trusts the type and ships no zod.
+ */
+export async function api<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -29,8 +31,15 @@ export async function api<T>(path: string, options: { method?: string; body?: un
   }
   const data = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(data);
-    throw new ApiRequestError(response.status, parsed.success ? parsed.data.code : 'HTTP_ERROR', parsed.success ? parsed.data.message : `Request failed (${response.status})`);
+    const body = isApiError(data) ? data : null;
+    throw new ApiRequestError(response.status, body ? body.code : 'HTTP_ERROR', body ? body.message : `Request failed (${response.status})`);
   }
-  return options.schema ? options.schema.parse(data) : (data as T);
+  return data as T;
+}
+
+/** The `{ code, message }` error body, checked by hand (no zod in the browser). */
+function isApiError(data: unknown): data is ApiError {
+  if (typeof data !== 'object' || data === null) return false;
+  const { code, message } = data as Record<string, unknown>;
+  return typeof code === 'string' && typeof message === 'string';
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicConfigSchema } from '@contracts/config';
+import type { PublicConfig } from '@contracts/config';
 import { api } from '@web/lib/api-client';
 
-export const getPublicConfig = () => api('/api/config', { schema: publicConfigSchema });
+export const getPublicConfig = () => api<PublicConfig>('/api/config');
 
 export const publicConfigQueryOptions = () =>
   queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity });

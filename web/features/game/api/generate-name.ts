@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { generatedNameSchema } from '@contracts/game';
+import type { GeneratedName } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 
 /** Asks the server for a fresh fun display name (nothing is saved). */
-export const generateName = () => api('/api/profile/generate-name', { method: 'POST', body: {}, schema: generatedNameSchema });
+export const generateName = () => api<GeneratedName>('/api/profile/generate-name', { method: 'POST', body: {} });
 
 export function useGenerateName({ onSuccess }: { onSuccess?: (displayName: string) => void } = {}) {
   return useMutation({ mutationFn: generateName, onSuccess: (data) => onSuccess?.(data.displayName) });

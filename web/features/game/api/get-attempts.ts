@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { attemptListResponseSchema } from '@contracts/game';
+import type { AttemptListResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { gameKeys } from './game-query-keys';
 
 /** The player's 5 newest attempts, newest first (finished or not). */
-export const getAttempts = () => api('/api/game/attempts', { schema: attemptListResponseSchema });
+export const getAttempts = () => api<AttemptListResponse>('/api/game/attempts');
 
 export const attemptsQueryOptions = () => queryOptions({ queryKey: gameKeys.attempts(), queryFn: getAttempts });
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentAttemptResponseSchema } from '@contracts/game';
+import type { CurrentAttemptResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { gameKeys } from './game-query-keys';
 
 /** The player's unfinished attempt (newest without a third guess), or null. */
-export const getCurrentAttempt = () => api('/api/game/current', { schema: currentAttemptResponseSchema });
+export const getCurrentAttempt = () => api<CurrentAttemptResponse>('/api/game/current');
 
 export const currentAttemptQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { startResponseSchema } from '@contracts/game';
+import type { StartResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { gameKeys } from './game-query-keys';
 
-type StartResponse = Awaited<ReturnType<typeof startGame>>;
-
-export const startGame = () => api('/api/game/start', { method: 'POST', body: {}, schema: startResponseSchema });
+export const startGame = () => api<StartResponse>('/api/game/start', { method: 'POST', body: {} });
 
 export function useStartGame({ onSuccess }: { onSuccess?: (data: StartResponse) => void } = {}) {
   const queryClient = useQueryClient();

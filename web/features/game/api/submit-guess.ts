@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { guessResponseSchema, type GuessInput, type GuessResponse } from '@contracts/game';
+import type { GuessInput, GuessResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { gameKeys } from './game-query-keys';
 
 export const submitGuess = ({ attemptId, ...body }: { attemptId: string } & GuessInput) =>
-  api(`/api/game/attempts/${encodeURIComponent(attemptId)}/guesses`, { method: 'POST', body, schema: guessResponseSchema });
+  api<GuessResponse>(`/api/game/attempts/${encodeURIComponent(attemptId)}/guesses`, { method: 'POST', body });
 
 export function useSubmitGuess({ onSuccess }: { onSuccess?: (data: GuessResponse) => void } = {}) {
   const queryClient = useQueryClient();

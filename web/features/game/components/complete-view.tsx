@@ -1,6 +1,7 @@
 import { ArrowLeft, Sparkles, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatScore, type Attempt } from '@contracts/game';
+import type { Attempt } from '@contracts/game';
+import { formatScore } from '@contracts/game.rules';
 import { Button } from '@web/ui/button';
 import { Card } from '@web/ui/card';
 import { ChallengeImage } from './challenge-image';

@@ -1,7 +1,7 @@
 import { Shuffle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { gameErrorCodes, MAX_DISPLAY_NAME_LENGTH } from '@contracts/game';
+import { gameErrorCodes, MAX_DISPLAY_NAME_LENGTH } from '@contracts/game.rules';
 import { ApiRequestError } from '@web/lib/api-client';
 import { Button } from '@web/ui/button';
 import { Dialog, DialogContent } from '@web/ui/dialog';

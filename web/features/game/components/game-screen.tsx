@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { formatScore, type Attempt, type GuessResponse } from '@contracts/game';
+import type { Attempt, GuessResponse } from '@contracts/game';
+import { formatScore } from '@contracts/game.rules';
 import { Spinner } from '@web/ui/spinner';
 import { getAttempts } from '../api/get-attempts';
 import { currentAttemptQueryOptions, useCurrentAttempt } from '../api/get-current-attempt';

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { MAX_GUESS_LENGTH } from '@contracts/game';
+import { MAX_GUESS_LENGTH } from '@contracts/game.rules';
 import { Button } from '@web/ui/button';
 import { Label, Textarea } from '@web/ui/input';
 import { WaitingMessage } from './waiting-message';

@@ -1,5 +1,6 @@
 import { Trophy } from 'lucide-react';
-import { formatScore, type Attempt } from '@contracts/game';
+import type { Attempt } from '@contracts/game';
+import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
 
 type Guess = Attempt['guesses'][number];

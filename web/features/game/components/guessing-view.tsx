@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { gameErrorCodes, GUESSES_PER_CHALLENGE, type Attempt, type GuessResponse } from '@contracts/game';
+import type { Attempt, GuessResponse } from '@contracts/game';
+import { gameErrorCodes, GUESSES_PER_CHALLENGE } from '@contracts/game.rules';
 import { ApiRequestError } from '@web/lib/api-client';
 import { useSubmitGuess } from '../api/submit-guess';
 import { ChallengeImage } from './challenge-image';

@@ -1,6 +1,7 @@
 import { ArrowLeft, History } from 'lucide-react';
 import { useEffect } from 'react';
-import { formatScore, type Attempt } from '@contracts/game';
+import type { Attempt } from '@contracts/game';
+import { formatScore } from '@contracts/game.rules';
 import { Button } from '@web/ui/button';
 import { Card } from '@web/ui/card';
 import { Spinner } from '@web/ui/spinner';

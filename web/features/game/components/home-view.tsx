@@ -1,6 +1,6 @@
 import { History, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { GUESSES_PER_CHALLENGE } from '@contracts/game';
+import { GUESSES_PER_CHALLENGE } from '@contracts/game.rules';
 import { Button } from '@web/ui/button';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { HowItWorks } from './how-it-works';

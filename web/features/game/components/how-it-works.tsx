@@ -1,5 +1,5 @@
 import { Gauge, ImageIcon, PenLine } from 'lucide-react';
-import { GUESSES_PER_CHALLENGE } from '@contracts/game';
+import { GUESSES_PER_CHALLENGE } from '@contracts/game.rules';
 import { Card, CardTitle } from '@web/ui/card';
 
 const steps = [

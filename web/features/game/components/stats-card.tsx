@@ -1,6 +1,6 @@
 import { BarChart3 } from 'lucide-react';
 import { useEffect } from 'react';
-import { formatScore } from '@contracts/game';
+import { formatScore } from '@contracts/game.rules';
 import { Card, CardTitle } from '@web/ui/card';
 import { useStats } from '../api/get-stats';
 

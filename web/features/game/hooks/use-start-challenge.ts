@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE, type Attempt } from '@contracts/game';
+import type { Attempt } from '@contracts/game';
+import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { ApiRequestError } from '@web/lib/api-client';
 import { getCurrentAttempt } from '../api/get-current-attempt';
 import { profileQueryOptions } from '../api/get-profile';

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LEADERBOARD_TOP_SIZE, leaderboardResponseSchema } from '@contracts/leaderboard';
+import type { LeaderboardResponse } from '@contracts/leaderboard';
+import { LEADERBOARD_TOP_SIZE } from '@contracts/leaderboard.rules';
 import { api } from '@web/lib/api-client';
 import { leaderboardKeys } from './leaderboard-query-keys';
 
-export const getLeaderboard = (limit: number) => api(`/api/leaderboard?limit=${limit}`, { schema: leaderboardResponseSchema });
+export const getLeaderboard = (limit: number) => api<LeaderboardResponse>(`/api/leaderboard?limit=${limit}`);
 
 export const leaderboardQueryOptions = (limit = LEADERBOARD_TOP_SIZE) =>
   queryOptions({ queryKey: leaderboardKeys.board(limit), queryFn: () => getLeaderboard(limit) });

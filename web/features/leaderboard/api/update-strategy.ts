@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { strategyResponseSchema, type StrategyInput } from '@contracts/leaderboard';
+import type { StrategyInput, StrategyResponse } from '@contracts/leaderboard';
 import { api } from '@web/lib/api-client';
 import { leaderboardKeys } from './leaderboard-query-keys';
 
-export const updateStrategy = (input: StrategyInput) => api('/api/leaderboard/strategy', { method: 'PUT', body: input, schema: strategyResponseSchema });
+export const updateStrategy = (input: StrategyInput) => api<StrategyResponse>('/api/leaderboard/strategy', { method: 'PUT', body: input });
 
 export function useUpdateStrategy({ onSuccess }: { onSuccess?: (strategy: string) => void } = {}) {
   const queryClient = useQueryClient();

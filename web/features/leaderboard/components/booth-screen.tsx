@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Crown, Quote } from 'lucide-react';
 import { useEffect } from 'react';
-import { formatScore } from '@contracts/game';
-import { BOOTH_TOP_SIZE, type LeaderboardEntry } from '@contracts/leaderboard';
+import { formatScore } from '@contracts/game.rules';
+import type { LeaderboardEntry } from '@contracts/leaderboard';
+import { BOOTH_TOP_SIZE } from '@contracts/leaderboard.rules';
 import { cn } from '@web/lib/cn';
 import { Logo } from '@web/ui/logo';
 import { useBoothInfo } from '../api/get-booth-info';

@@ -1,5 +1,5 @@
 import { Crown, Quote } from 'lucide-react';
-import { formatScore } from '@contracts/game';
+import { formatScore } from '@contracts/game.rules';
 import { useChampion } from '../api/get-champion';
 
 /** Landing: the current #1's name, score and revealed strategy (nobody else's). Renders nothing on an empty board. */

@@ -1,4 +1,4 @@
-import { formatScore } from '@contracts/game';
+import { formatScore } from '@contracts/game.rules';
 import type { LeaderboardEntry } from '@contracts/leaderboard';
 import { cn } from '@web/lib/cn';
 import { useFlip } from '../hooks/use-flip';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { LEADERBOARD_TOP_SIZE } from '@contracts/leaderboard';
+import { LEADERBOARD_TOP_SIZE } from '@contracts/leaderboard.rules';
 import { Skeleton } from '@web/ui/spinner';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { leaderboardKeys } from '../api/leaderboard-query-keys';

@@ -1,6 +1,6 @@
 import { ChevronRight, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatScore } from '@contracts/game';
+import { formatScore } from '@contracts/game.rules';
 import { paths } from '@contracts/paths';
 import { Skeleton } from '@web/ui/spinner';
 import { useMyRank } from '../api/get-my-rank';

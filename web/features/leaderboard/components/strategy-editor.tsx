@@ -1,7 +1,7 @@
 import { Crown } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { MAX_STRATEGY_LENGTH } from '@contracts/leaderboard';
+import { MAX_STRATEGY_LENGTH } from '@contracts/leaderboard.rules';
 import { Button } from '@web/ui/button';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { FieldMessage, Label, Textarea } from '@web/ui/input';

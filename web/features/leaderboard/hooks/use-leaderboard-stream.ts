@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { LEADERBOARD_STREAM_EVENTS, leaderboardBoardSchema, type LeaderboardBoard } from '@contracts/leaderboard';
+import type { LeaderboardBoard } from '@contracts/leaderboard';
+import { LEADERBOARD_STREAM_EVENTS } from '@contracts/leaderboard.rules';
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -23,12 +24,12 @@ export function useLeaderboardStream(onChange?: (board: LeaderboardBoard) => voi
     let stopped = false;
 
     const receive = (event: MessageEvent<string>) => {
-      const parsed = leaderboardBoardSchema.safeParse(JSON.parse(event.data));
-      if (!parsed.success) return;
+      // The server builds every frame from the LeaderboardBoard contract: trust its type (no zod in the browser).
+      const next = JSON.parse(event.data) as LeaderboardBoard;
       failures = 0;
-      setBoard(parsed.data);
+      setBoard(next);
       setStatus('live');
-      onChangeRef.current?.(parsed.data);
+      onChangeRef.current?.(next);
     };
 
     const open = () => {

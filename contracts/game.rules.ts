@@ -1,0 +1,24 @@
+// The game's rules and fixed texts: plain values with no zod, so the web app can import them without shipping
+// zod (SPEC 13: small first load). The zod schemas in game.ts build on these.
+
+export const GUESSES_PER_CHALLENGE = 3;
+export const MAX_GUESS_LENGTH = 300;
+export const MAX_DISPLAY_NAME_LENGTH = 20;
+export const HISTORY_SIZE = 5;
+
+/** Error codes the game routes send (with the one apiErrorSchema body). */
+export const gameErrorCodes = {
+  challengeInProgress: 'CHALLENGE_IN_PROGRESS',
+  poolExhausted: 'POOL_EXHAUSTED',
+  eventClosed: 'EVENT_CLOSED',
+  displayNameRequired: 'DISPLAY_NAME_REQUIRED',
+  attemptNotFound: 'ATTEMPT_NOT_FOUND',
+  attemptComplete: 'ATTEMPT_COMPLETE',
+  slotTaken: 'SLOT_TAKEN',
+  nameRefused: 'NAME_REFUSED',
+} as const;
+
+export const POOL_EXHAUSTED_MESSAGE = 'All prompts have been used. Please try again later.';
+
+/** Scores are shown with one decimal and '%' everywhere (SPEC 8). */
+export const formatScore = (score: number) => `${score.toFixed(1)}%`;

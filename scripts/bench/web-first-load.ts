@@ -1,0 +1,62 @@
+// Web first load (SPEC 13: small first load on conference Wi-Fi): builds the web app for production into a
+// temporary folder (never dist/web, which a running server may be serving) and reports, per page, the bytes a
+// fresh visit downloads before the page can render: index.html's entry chunk + its static imports + CSS, plus the
+// page's lazy route chunk and its static imports. Raw and gzip (level 9) sizes. "then" is what the shell fetches
+// once the page is on screen (lazy non-route imports of the entry, e.g. the toast container), minus what the page
+// already loaded.
+//   npm run bench:web [-- --out /tmp/gg-size]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+
+const { values } = parseArgs({ options: { out: { type: 'string', default: '/tmp/gg-size' } } });
+const outDir = path.resolve(values.out);
+if (`${outDir}${path.sep}`.includes(`${path.sep}dist${path.sep}web${path.sep}`)) throw new Error('Build into a temporary folder, not dist/web');
+
+process.env.NODE_ENV = 'production';
+await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
+const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+/** Every file a chunk needs before it runs: itself, its static imports (transitively) and their CSS. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key]!;
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const sizeOf = (files: Iterable<string>) => {
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const bytes = readFileSync(path.join(outDir, file));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { raw, gzip };
+};
+const kB = (n: number) => (n / 1000).toFixed(1);
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+const entry = closure(entryKey);
+const entryChunk = sizeOf([manifest[entryKey]!.file]);
+console.log(`entry chunk ${manifest[entryKey]!.file}: ${kB(entryChunk.raw)} kB (${kB(entryChunk.gzip)} kB gzip)`);
+console.log(`entry + static imports + CSS: ${kB(sizeOf(entry).raw)} kB (${kB(sizeOf(entry).gzip)} kB gzip)`);
+console.log(`files loaded on every page: ${[...entry].join(', ')}`);
+
+const deferredKeys = (manifest[entryKey]!.dynamicImports ?? []).filter((key) => !key.startsWith('routes/'));
+const pages = ['landing', 'auth', 'play', 'privacy', 'leaderboard', 'booth', 'reset-password', 'not-found', 'admin'];
+console.log('\n| page | first load (JS + CSS) | gzip | then (gzip) | route-only files |');
+console.log('|---|---|---|---|---|');
+for (const page of pages) {
+  const files = closure(`routes/${page}.tsx`, new Set(entry));
+  const total = sizeOf(files);
+  const own = [...files].filter((file) => !entry.has(file));
+  const later = new Set<string>();
+  for (const key of deferredKeys) for (const file of closure(key)) if (!files.has(file)) later.add(file);
+  console.log(`| ${page} | ${kB(total.raw)} kB | ${kB(total.gzip)} kB | ${kB(sizeOf(later).gzip)} kB | ${own.map((f) => path.basename(f)).join(', ')} |`);
+}
