@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@contracts/paths';
 import { createTestApp, request, type TestApp } from '../tests/support/test-app';
@@ -24,6 +25,8 @@ function fakeWebBuild() {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
   writeFileSync(path.join(dir, 'assets/index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), brotliCompressSync('console.log("app")'));
+  writeFileSync(path.join(dir, 'assets/index-abc123.js.gz'), gzipSync('console.log("app")'));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
@@ -48,6 +51,21 @@ describe('web routes and the 404 page', () => {
     expect(response.body).toContain('<div id="root">');
     const logged = logs.lines.find((line) => line.msg === 'not found' && line.path === '/some/unknown/path');
     expect(logged).toMatchObject({ method: 'GET', path: '/some/unknown/path' });
+  });
+
+  it('sends the pre-compressed asset the client accepts, and the plain one otherwise', async () => {
+    const url = '/assets/index-abc123.js';
+    const brotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("app")');
+    const gzipped = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('serves the app shell for every client route', async () => {

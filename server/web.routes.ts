@@ -19,6 +19,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir?: strin
       root: distDir,
       index: false,
       wildcard: false,
+      // The build writes .br/.gz beside each asset (vite.config.ts); send those to clients that accept them.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -22,7 +22,12 @@ export const GOOGLE_CLIENT_ID = 'gg-browser-tests';
  * on disk now, and a concurrent `vite build` into dist/web cannot pull assets from under the running server.
  */
 function buildWeb(outDir: string) {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    // vitest sets NODE_ENV=test; the journeys must run the production build players get.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
 }
 
