@@ -1,7 +1,8 @@
 // `npm run bench:game`: many simulated players each doing START CHALLENGE + 3 guesses against the real
 // server on PostgreSQL. Reports p50/p95/p99 latency per call, guesses per second and the server's peak memory.
 // Usage: npm run bench:game -- [players=200] [concurrency=50]
-import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import path from 'node:path';
 import { createBenchPlayer, repoRoot, startBenchServer, summarize } from './bench-server';
 
@@ -9,18 +10,22 @@ const players = Number(process.argv[2] ?? 200);
 const concurrency = Number(process.argv[3] ?? 50);
 const demoPack = path.resolve(repoRoot, process.env.DEMO_PACK ?? '../shared/demo-pack');
 
-/** A pack with one challenge per player: the demo images with generated prompts (no prompt is handed out twice). */
-function buildSyntheticPack(size: number): string {
-  const dir = `/tmp/gg-bench-pack-${size}`;
+/**
+ * A pack with one challenge per player (no prompt is handed out twice): the demo images, each hue-shifted so the
+ * importer sees distinct images, with generated prompts.
+ */
+async function buildSyntheticPack(size: number): Promise<string> {
+  const dir = `/tmp/gg-bench-pack-${size}-${Date.now()}`;
   mkdirSync(path.join(dir, 'images'), { recursive: true });
   const demo = JSON.parse(readFileSync(path.join(demoPack, 'manifest.json'), 'utf8')) as Array<{ file: string; prompt: string }>;
   const styles = ['oil painting', 'watercolor', 'neon cyberpunk', 'studio photo', 'pixel art', 'pencil sketch', 'low poly 3d render', 'vintage postcard'];
   const manifest = Array.from({ length: size }, (_, i) => {
     const base = demo[i % demo.length];
-    const file = `images/${String(i).padStart(4, '0')}${path.extname(base.file)}`;
-    copyFileSync(path.join(demoPack, base.file), path.join(dir, file));
-    return { file, prompt: `${base.prompt}, ${styles[i % styles.length]}, variation ${i}` };
+    return { base: base.file, file: `images/${String(i).padStart(4, '0')}.webp`, prompt: `${base.prompt}, ${styles[i % styles.length]}, variation ${i}` };
   });
+  for (const [i, entry] of manifest.entries()) {
+    await sharp(path.join(demoPack, entry.base)).modulate({ hue: (i * 7) % 360 }).webp().toFile(path.join(dir, entry.file));
+  }
   writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
   return dir;
 }
@@ -28,7 +33,7 @@ function buildSyntheticPack(size: number): string {
 const guesses = ['a cat sitting on a sofa', 'a dragon flying over a city at night', 'a colorful painting of animals in space'];
 
 async function main() {
-  const pack = buildSyntheticPack(players);
+  const pack = await buildSyntheticPack(players);
   const server = await startBenchServer({ port: 3190, env: { CHALLENGE_PACK: pack } });
   try {
     console.log(`server up on PostgreSQL; creating ${players} players…`);
