@@ -17,4 +17,13 @@ if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 else
   echo "!! SKIPPED: browser journeys: no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install -y chromium; .ci/run does)."
 fi
-exec npx vitest run "${projects[@]}" "$@"
+results=$(mktemp)
+status=0
+npx vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json="$results" "$@" || status=$?
+# The plain closing line CI reads: "N passed, N failed, N skipped".
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+' "$results" 2>/dev/null || true
+rm -f "$results"
+exit $status

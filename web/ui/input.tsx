@@ -1,5 +1,5 @@
 import * as LabelPrimitive from '@radix-ui/react-label';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
 const fieldClass =
@@ -20,4 +20,22 @@ export function Label({ className, ...props }: ComponentProps<typeof LabelPrimit
 /** A short line under a field: a hint, or an error (announced to screen readers). */
 export function FieldMessage({ error, className, ...props }: { error?: boolean } & React.HTMLAttributes<HTMLParagraphElement>) {
   return <p role={error ? 'alert' : undefined} className={cn('mt-1.5 text-xs', error ? 'text-danger' : 'text-muted', className)} {...props} />;
+}
+
+/** A labelled input with its error (announced) or hint beneath, wired together for screen readers. */
+export function TextField({ id, label, error, hint, ...inputProps }: { id: string; label: ReactNode; error?: string | null; hint?: ReactNode } & ComponentProps<'input'>) {
+  const messageId = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={messageId} {...inputProps} />
+      {error ? (
+        <FieldMessage error id={messageId}>
+          {error}
+        </FieldMessage>
+      ) : hint ? (
+        <FieldMessage id={messageId}>{hint}</FieldMessage>
+      ) : null}
+    </div>
+  );
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@contracts/paths';
 import { authClient } from '@web/lib/auth-client';
 import { Button } from '@web/ui/button';
-import { FieldMessage, Input, Label } from '@web/ui/input';
+import { TextField } from '@web/ui/input';
 import { notifyError, notifySuccess } from '@web/ui/toast';
 import { authErrorMessage, emailError, passwordError } from '../auth-validation';
 import { ResendVerification } from './resend-verification';
@@ -68,56 +68,38 @@ export function EmailPasswordForm({ mode, email, onEmailChange, onSignedUp, onBu
     navigate(paths.play, { replace: true });
   }
 
-  const passwordHintId = 'auth-password-hint';
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={isBusy}>
-      <div>
-        <Label htmlFor="auth-email">Email</Label>
-        <Input
-          ref={emailRef}
-          id="auth-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete={mode === 'sign-up' ? 'email' : 'username'}
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'auth-email-error' : undefined}
-          readOnly={isBusy}
-        />
-        {errors.email ? (
-          <FieldMessage error id="auth-email-error">
-            {errors.email}
-          </FieldMessage>
-        ) : null}
-      </div>
-      <div>
-        <Label htmlFor="auth-password">Password</Label>
-        <Input
-          ref={passwordRef}
-          id="auth-password"
-          name="password"
-          type="password"
-          autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
-          placeholder={mode === 'sign-up' ? 'At least 6 characters' : 'Your password'}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'auth-password-error' : mode === 'sign-up' ? passwordHintId : undefined}
-          readOnly={isBusy}
-        />
-        {errors.password ? (
-          <FieldMessage error id="auth-password-error">
-            {errors.password}
-          </FieldMessage>
-        ) : mode === 'sign-up' ? (
-          <FieldMessage id={passwordHintId}>Use at least 6 characters.</FieldMessage>
-        ) : null}
-      </div>
+      <TextField
+        ref={emailRef}
+        id="auth-email"
+        label="Email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete={mode === 'sign-up' ? 'email' : 'username'}
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+        error={errors.email}
+        readOnly={isBusy}
+      />
+      <TextField
+        ref={passwordRef}
+        id="auth-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+        placeholder={mode === 'sign-up' ? 'At least 6 characters' : 'Your password'}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+        hint={mode === 'sign-up' ? 'Use at least 6 characters.' : undefined}
+        readOnly={isBusy}
+      />
       {unverifiedEmail && mode === 'sign-in' ? <ResendVerification email={unverifiedEmail} /> : null}
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={isBusy}>
         {isBusy ? 'PLEASE WAIT...' : mode === 'sign-in' ? 'SIGN IN' : 'SIGN UP'}

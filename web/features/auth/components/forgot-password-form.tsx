@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { paths } from '@contracts/paths';
 import { authClient } from '@web/lib/auth-client';
 import { Button } from '@web/ui/button';
-import { FieldMessage, Input, Label } from '@web/ui/input';
+import { TextField } from '@web/ui/input';
 import { notifyError } from '@web/ui/toast';
 import { authErrorMessage, emailError } from '../auth-validation';
 
@@ -49,30 +49,22 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: st
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={isBusy}>
-      <div>
-        <Label htmlFor="forgot-email">Email</Label>
-        <Input
-          ref={emailRef}
-          id="forgot-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'forgot-email-error' : undefined}
-          readOnly={isBusy}
-        />
-        {error ? (
-          <FieldMessage error id="forgot-email-error">
-            {error}
-          </FieldMessage>
-        ) : null}
-      </div>
+      <TextField
+        ref={emailRef}
+        id="forgot-email"
+        label="Email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+        error={error}
+        readOnly={isBusy}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
         {isBusy ? 'PLEASE WAIT...' : 'SEND RESET LINK'}
       </Button>

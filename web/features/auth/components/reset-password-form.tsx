@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@contracts/paths';
 import { authClient } from '@web/lib/auth-client';
 import { Button } from '@web/ui/button';
-import { FieldMessage, Input, Label } from '@web/ui/input';
+import { TextField } from '@web/ui/input';
 import { notifyError, notifySuccess } from '@web/ui/toast';
 import { authErrorMessage, passwordError } from '../auth-validation';
 
@@ -31,29 +31,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={isBusy}>
-      <div>
-        <Label htmlFor="reset-password">New password</Label>
-        <Input
-          ref={passwordRef}
-          id="reset-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'reset-password-error' : 'reset-password-hint'}
-          readOnly={isBusy}
-        />
-        {error ? (
-          <FieldMessage error id="reset-password-error">
-            {error}
-          </FieldMessage>
-        ) : (
-          <FieldMessage id="reset-password-hint">Use at least 6 characters. This signs you out on every device.</FieldMessage>
-        )}
-      </div>
+      <TextField
+        ref={passwordRef}
+        id="reset-password"
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={error}
+        hint="Use at least 6 characters. This signs you out on every device."
+        readOnly={isBusy}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
         {isBusy ? 'PLEASE WAIT...' : 'SET NEW PASSWORD'}
       </Button>
