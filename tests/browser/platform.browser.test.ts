@@ -209,6 +209,17 @@ describe('routing', () => {
     await expectText(page, 'Get Started');
   });
 
+  it('/admin sends visitors to /auth and tells a signed-in player it is for organizers only', async () => {
+    const { page } = await browser.newPage();
+    await page.goto('/admin');
+    await page.waitForURL('**/auth');
+    await signUpAndVerify(page);
+    await page.goto('/admin');
+    await expectText(page, 'Organizers only');
+    expect(await page.getByText('Organizer console').count()).toBe(0);
+    await screenshot(page, 'admin-player');
+  });
+
   it('privacy BACK returns to the page the visitor came from', async () => {
     const { page } = await browser.newPage();
     for (const from of ['/', '/auth']) {
