@@ -11,5 +11,6 @@ export const LEADERBOARD_STREAM_EVENTS = { snapshot: 'snapshot', update: 'update
 export const leaderboardErrorCodes = {
   notChampion: 'NOT_CHAMPION',
   strategyRefused: 'STRATEGY_REFUSED',
+  tooManyStreams: 'TOO_MANY_STREAMS',
 } as const;
 export const NOT_CHAMPION_MESSAGE = 'Only the player ranked #1 can share a winning strategy.';

@@ -40,6 +40,8 @@ async function main() {
       mailer: { mode: 'capture', send: async () => undefined },
       secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir),
       publicUrl: env.publicUrl,
+      // Called in-process, never from a browser.
+      allowedOrigins: [env.publicUrl],
       production: env.NODE_ENV === 'production',
       rateLimit: false,
     });

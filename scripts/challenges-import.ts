@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openConfiguredDatabase } from '../server/db/client';
 import { EnvError, loadEnv } from '../server/env';
 import { ChallengePackError, importChallengePack } from '../server/game/challenge-import.service';
-import { scoringConfigFromEnv } from '../server/scoring/scoring.config';
+import { scoringConfigFrom } from '../server/scoring/scoring.config';
 import { createScorer } from '../server/scoring/scorer';
 import { createLocalImageStorage } from '../server/storage/image-storage';
 
@@ -22,7 +22,7 @@ async function main() {
   const env = loadEnv();
   const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
-    const scorer = await createScorer(scoringConfigFromEnv(process.env));
+    const scorer = await createScorer(scoringConfigFrom(env));
     const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
     const summary = await importChallengePack({ db: database.db, storage, scorer }, path.resolve(packPath));
     console.log(`Imported ${summary.imported} challenge${summary.imported === 1 ? '' : 's'}, skipped ${summary.skipped} already present (${summary.total} in the pack).`);

@@ -2,13 +2,14 @@
  * Scores guesses from the command line.
  *   stdin:  JSON lines {"prompt": "...", "guess": "..."}
  *   stdout: one JSON line per input line, in order: {"score": 0..100} or {"error": "..."}
- * Blank lines are skipped. Provider from SCORING_PROVIDER / OPENAI_* (see server/scoring/scoring.config.ts).
+ * Blank lines are skipped. Provider from SCORING_PROVIDER / OPENAI_* (validated by server/env.ts).
  * Exits non-zero only on fatal errors (bad configuration, model or provider failure).
  */
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { scoringConfigFromEnv } from '../server/scoring/scoring.config';
+import { loadEnv } from '../server/env';
+import { scoringConfigFrom } from '../server/scoring/scoring.config';
 import { createScorer, type ScoreInput } from '../server/scoring/scorer';
 
 const BATCH_SIZE = 64;
@@ -33,7 +34,7 @@ async function write(text: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const scorer = await createScorer(scoringConfigFromEnv(process.env));
+  const scorer = await createScorer(scoringConfigFrom(loadEnv()));
   let pending: Parsed[] = [];
 
   const flush = async () => {

@@ -60,9 +60,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
   });
 
-  const allowedOrigins = [env.publicUrl];
-  if (!production) allowedOrigins.push(`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`);
-  await registerSecurity(app, { production, allowedOrigins: [...new Set(allowedOrigins)] });
+  // One list for our CSRF check and better-auth's trusted origins, so writes and sign-in agree on who may call.
+  const origins = [env.publicUrl];
+  if (!production) origins.push(`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`);
+  const allowedOrigins = [...new Set(origins)];
+  await registerSecurity(app, { production, allowedOrigins });
   await app.register(rateLimit, { global: false });
 
   const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
@@ -75,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     secret: deps.authSecret,
     publicUrl: env.publicUrl,
+    allowedOrigins,
     production,
     rateLimit: env.AUTH_RATE_LIMIT,
     google,
@@ -94,7 +97,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
   await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
-  await app.register(leaderboardRoutes, { database, keySecret: deps.authSecret, gameUrl: env.gameUrl, heartbeatMs: env.SSE_HEARTBEAT_MS });
+  await app.register(leaderboardRoutes, {
+    database,
+    keySecret: deps.authSecret,
+    gameUrl: env.gameUrl,
+    heartbeatMs: env.SSE_HEARTBEAT_MS,
+    maxStreamsPerClient: env.SSE_MAX_STREAMS_PER_CLIENT,
+  });
   if (!production && mailer.mode === 'capture') await app.register(devMailRoutes, { db: database.db });
 
   await app.register(webRoutes, { distDir: deps.webDistDir });

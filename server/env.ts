@@ -32,6 +32,8 @@ const envSchema = z
     GAME_URL: z.string().url().optional(),
     /** Comment lines keep idle leaderboard streams open through proxies. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
+    /** Concurrent leaderboard streams one client address may hold (load tests from one machine raise it). */
+    SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(8),
     AUTH_RATE_LIMIT: booleanFromString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })

@@ -4,7 +4,7 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { openConfiguredDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
 import { countChallenges, importChallengePack } from './game/challenge-import.service';
-import { scoringConfigFromEnv } from './scoring/scoring.config';
+import { scoringConfigFrom } from './scoring/scoring.config';
 import { createScorer } from './scoring/scorer';
 import { createLocalImageStorage } from './storage/image-storage';
 
@@ -14,7 +14,7 @@ async function main() {
 
   // The scoring model loads once per process, before the first player can guess.
   const scoringStarted = performance.now();
-  const scorer = await createScorer(scoringConfigFromEnv(process.env));
+  const scorer = await createScorer(scoringConfigFrom(env));
   const scorerLoadMs = Math.round(performance.now() - scoringStarted);
   const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createPlayer } from '../tests/support/players';
-import { createTestApp, request, TEST_ORIGIN, type TestApp } from '../tests/support/test-app';
+import { cookiesFrom, createTestApp, request, TEST_ORIGIN, type TestApp } from '../tests/support/test-app';
 
 const FOREIGN = 'https://evil.example';
 const getSession = (app: FastifyInstance, cookie: string) => request(app, { method: 'GET', url: '/api/auth/get-session', cookie });
@@ -110,5 +110,21 @@ describe('CSRF: state-changing calls need our own Origin', () => {
     });
     expect(signIn.statusCode).toBe(403);
     expect(String(signIn.headers['set-cookie'] ?? '')).not.toContain('session_token=');
+  });
+
+  it('lets sign-in through from every origin our own writes accept (127.0.0.1 outside production)', async () => {
+    const player = await createPlayer(t.app, t.database.db);
+    const origin = 'http://127.0.0.1:3000';
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: player.email, password: player.password },
+      headers: { origin },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = cookiesFrom(signIn);
+    expect(cookie).toContain('session_token=');
+    const write = await t.app.inject({ method: 'POST', url: '/api/test-only/write', payload: {}, headers: { cookie, origin } });
+    expect(write.statusCode).toBe(200);
   });
 });

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { repoRoot } from '../paths';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface BenchServer {

@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { scoringConfigFromEnv } from '../../server/scoring/scoring.config';
+import { loadEnv } from '../../server/env';
+import { scoringConfigFrom } from '../../server/scoring/scoring.config';
 import { createScorer } from '../../server/scoring/scorer';
 import { percentile } from './scoring-stats';
 
@@ -21,7 +22,7 @@ const pairs: Array<{ prompt: string; guess: string }> = evalSet.prompts.flatMap(
 
 const rssBefore = process.memoryUsage().rss;
 const loadStart = performance.now();
-const scorer = await createScorer(scoringConfigFromEnv(process.env));
+const scorer = await createScorer(scoringConfigFrom(loadEnv()));
 const loadMs = performance.now() - loadStart;
 const rssAfterLoadMb = process.memoryUsage().rss / 2 ** 20;
 

@@ -4,11 +4,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import path from 'node:path';
-import { createBenchPlayer, repoRoot, startBenchServer, summarize } from './bench-server';
+import { demoPackDir } from '../paths';
+import { createBenchPlayer, startBenchServer, summarize } from './bench-server';
 
 const players = Number(process.argv[2] ?? 200);
 const concurrency = Number(process.argv[3] ?? 50);
-const demoPack = path.resolve(repoRoot, process.env.DEMO_PACK ?? '../shared/demo-pack');
 
 /**
  * A pack with one challenge per player (no prompt is handed out twice): the demo images, each hue-shifted so the
@@ -17,14 +17,14 @@ const demoPack = path.resolve(repoRoot, process.env.DEMO_PACK ?? '../shared/demo
 async function buildSyntheticPack(size: number): Promise<string> {
   const dir = `/tmp/gg-bench-pack-${size}-${Date.now()}`;
   mkdirSync(path.join(dir, 'images'), { recursive: true });
-  const demo = JSON.parse(readFileSync(path.join(demoPack, 'manifest.json'), 'utf8')) as Array<{ file: string; prompt: string }>;
+  const demo = JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ file: string; prompt: string }>;
   const styles = ['oil painting', 'watercolor', 'neon cyberpunk', 'studio photo', 'pixel art', 'pencil sketch', 'low poly 3d render', 'vintage postcard'];
   const manifest = Array.from({ length: size }, (_, i) => {
     const base = demo[i % demo.length];
     return { base: base.file, file: `images/${String(i).padStart(4, '0')}.webp`, prompt: `${base.prompt}, ${styles[i % styles.length]}, variation ${i}` };
   });
   for (const [i, entry] of manifest.entries()) {
-    await sharp(path.join(demoPack, entry.base)).modulate({ hue: (i * 7) % 360 }).webp().toFile(path.join(dir, entry.file));
+    await sharp(path.join(demoPackDir, entry.base)).modulate({ hue: (i * 7) % 360 }).webp().toFile(path.join(dir, entry.file));
   }
   writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
   return dir;

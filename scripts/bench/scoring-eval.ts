@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { cosineOfNormalised } from '../../server/scoring/embedder';
-import { scoringConfigFromEnv } from '../../server/scoring/scoring.config';
+import { loadEnv } from '../../server/env';
+import { scoringConfigFrom } from '../../server/scoring/scoring.config';
 import { createScorer } from '../../server/scoring/scorer';
 
 const GRADES = ['same-meaning', 'main-subject', 'partial', 'unrelated', 'keyword-dump'] as const;
@@ -28,7 +29,7 @@ interface Row {
 
 const evalSetUrl = new URL('../../server/scoring/scoring.eval-set.json', import.meta.url);
 const { prompts } = JSON.parse(await readFile(evalSetUrl, 'utf8')) as { prompts: EvalPrompt[] };
-const scorer = await createScorer(scoringConfigFromEnv(process.env));
+const scorer = await createScorer(scoringConfigFrom(loadEnv()));
 
 const inputs = prompts.flatMap((p) => GRADES.flatMap((grade) => p[grade].map((guess) => ({ p, grade, guess }))));
 const scores = await scorer.scoreMany(inputs.map(({ p, guess }) => ({ prompt: p.prompt, guess })));

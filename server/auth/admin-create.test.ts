@@ -8,7 +8,8 @@ import { openDatabase, type Database } from '../db/client';
 import { account, user } from '../db/tables/auth.tables';
 import { capturedMail } from '../db/tables/platform.tables';
 import { createTestDatabase } from '../../tests/support/test-database';
-import { repoRoot, startServer } from '../../tests/support/server-process';
+import { repoRoot } from '../../scripts/paths';
+import { startServer } from '../../tests/support/server-process';
 
 /** Runs `npm run admin:create -- ...args` as the organizer would, against the given data folder or database. */
 function adminCreate(env: Record<string, string>, ...args: string[]) {

@@ -16,6 +16,8 @@ export interface AuthOptions {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
+  /** Origins allowed to call auth endpoints: the same list as the app's CSRF check. */
+  allowedOrigins: string[];
   production: boolean;
   rateLimit: boolean;
   google?: { clientId: string; clientSecret: string; issuer: string };
@@ -33,7 +35,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [options.publicUrl],
+    trustedOrigins: options.allowedOrigins,
     database: drizzleAdapter(options.db, { provider: 'pg', schema: authTables }),
     user: {
       additionalFields: {

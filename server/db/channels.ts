@@ -1,6 +1,13 @@
-/** NOTIFY channels shared between capabilities (the payload is JSON). */
+/** NOTIFY channels shared between capabilities. */
+import type { FastifyBaseLogger } from 'fastify';
+import { notify, type Db } from './client';
+
 export const LEADERBOARD_CHANNEL = 'leaderboard_changed';
-export interface LeaderboardChangedPayload {
-  reason: 'attempt_completed' | 'profile_changed' | 'reset' | 'moderation';
-  userId?: string;
+
+/**
+ * Tells every instance the board may have changed. The payload is empty: the listener re-reads the whole board
+ * anyway. Best effort: a failed NOTIFY must not fail the guess or profile save that caused it.
+ */
+export async function announceLeaderboardChange(db: Db, log?: FastifyBaseLogger): Promise<void> {
+  await notify(db, LEADERBOARD_CHANNEL, '').catch((error) => log?.warn({ err: error }, 'leaderboard notify failed'));
 }

@@ -66,28 +66,68 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   };
   pool.on('error', onConnectionError);
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
-  // LISTEN needs one connection held for as long as we listen; opened on first use.
-  let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  // LISTEN needs one connection held for as long as we listen: opened on first use, reopened whenever it drops.
+  let listener: Promise<pg.Client | undefined> | undefined;
+  let liveListener: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const openListener = async (): Promise<pg.Client | undefined> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', onConnectionError);
+    client.on('notification', (message) => handlers.get(message.channel)?.forEach((fn) => fn(message.payload ?? '')));
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closing) {
+      await client.end().catch(() => undefined);
+      return undefined;
+    }
+    // A dropped connection (server restart, failover, pg_terminate_backend) would silently stop every NOTIFY.
+    client.once('end', () => {
+      liveListener = undefined;
+      if (!closing) listener = reconnectListener();
+    });
+    liveListener = client;
+    return client;
+  };
+
+  /** Reopens the listener with capped backoff, then hands every handler '' (a resync: NOTIFYs may have been missed). */
+  const reconnectListener = async (): Promise<pg.Client | undefined> => {
+    for (let delayMs = 100; !closing; delayMs = Math.min(delayMs * 2, 5000)) {
+      await new Promise((resolve) => (retryTimer = setTimeout(resolve, delayMs)));
+      try {
+        const client = await openListener();
+        if (client) handlers.forEach((set) => set.forEach((fn) => fn('')));
+        return client;
+      } catch (error) {
+        onConnectionError(error as Error);
+      }
+    }
+    return undefined;
+  };
+
   return {
     db,
     kind: 'postgres',
     url: databaseUrl,
     async listen(channel, handler) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      if (!listener) {
-        listener = new pg.Client({ connectionString: databaseUrl });
-        listener.on('error', onConnectionError);
-        await listener.connect();
-        listener.on('notification', (message) => {
-          handlers.get(message.channel)?.forEach((fn) => fn(message.payload ?? ''));
-        });
-      }
+      listener ??= openListener().catch((error) => {
+        listener = undefined;
+        throw error;
+      });
+      const client = await listener;
+      if (!client) throw new Error('database closed');
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN ${channel}`);
+        await client.query(`LISTEN ${channel}`);
       }
       set.add(handler);
       return async () => {
@@ -96,7 +136,8 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     },
     async close() {
       closing = true;
-      await listener?.end();
+      clearTimeout(retryTimer);
+      await liveListener?.end();
       await pool.end();
     },
   };

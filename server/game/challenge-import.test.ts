@@ -7,7 +7,8 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challenges } from '../db/tables/game.tables';
-import { demoPackPath, generatedImage, importDemoPack, importPack, repoRoot, writePack, zipFiles } from '../../tests/support/game';
+import { demoPackDir, repoRoot } from '../../scripts/paths';
+import { generatedImage, importDemoPack, importPack, writePack, zipFiles } from '../../tests/support/game';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { ChallengePackError, IMAGE_MAX_WIDTH } from './challenge-import.service';
 
@@ -166,7 +167,7 @@ describe('the import command', () => {
         (result) => ({ code: 0, ...result }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
-    const ok = await run(demoPackPath);
+    const ok = await run(demoPackDir);
     expect(ok.stdout).toContain('Imported 24 challenges, skipped 0 already present (24 in the pack).');
     const bad = await writePack({ entries: [{ file: 'nope.png', prompt: '' }] });
     const failed = await run(bad.dir);

@@ -1,21 +1,31 @@
-/** Display names appear on a public screen: fun generated ones, and a filter for offensive ones. */
+/** Display names appear on a public screen: fun generated ones, and a filter for offensive public text. */
 import { randomInt } from 'node:crypto';
 import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
 import { MAX_DISPLAY_NAME_LENGTH } from '@contracts/game.rules';
 
 const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
-/** Control and format characters (newlines, zero-width, bidi overrides) would garble the board. */
+/** Control and format characters (newlines, zero-width, bidi overrides) would garble the board and hide words. */
 const invisibleCharacters = /[\p{Cc}\p{Cf}]/u;
 
-/** Why a (trimmed) name may not be used, or null when it is fine. */
+/**
+ * Runs of single letters or digits split by spaces or punctuation ('f u c k', 'f.u.c.k'). Only these are joined:
+ * joining whole words would glue ordinary sentences into false hits ('the analysis' → 'theanalysis').
+ */
+const spacedOutLetters = /(?<![\p{L}\p{N}])[\p{L}\p{N}](?:[\s._\-*]+[\p{L}\p{N}](?![\p{L}\p{N}]))+/gu;
+
+/** Why text shown in public (a display name, the champion's strategy) must be refused, or null when it is fine. */
+export function publicTextProblem(text: string): 'invisible-characters' | 'offensive' | null {
+  if (invisibleCharacters.test(text)) return 'invisible-characters';
+  const joined = text.replace(spacedOutLetters, (run) => run.replace(/[\s._\-*]+/g, ''));
+  return profanity.hasMatch(text) || profanity.hasMatch(joined) ? 'offensive' : null;
+}
+
+/** Why a (trimmed) name may not be used, as the message the player sees, or null when it is fine. */
 export function displayNameProblem(name: string): string | null {
-  if (invisibleCharacters.test(name)) return 'Display names cannot contain invisible or control characters.';
-  // Also test with spaces and separators removed, so 'f u c k' or 'f.u.c.k' is caught too.
-  const squeezed = name.replace(/[\s._\-*]+/g, '');
-  if (profanity.hasMatch(name) || profanity.hasMatch(squeezed)) {
-    return 'That display name is not allowed: it will appear on a public leaderboard. Please choose another.';
-  }
+  const problem = publicTextProblem(name);
+  if (problem === 'invisible-characters') return 'Display names cannot contain invisible or control characters.';
+  if (problem === 'offensive') return 'That display name is not allowed: it will appear on a public leaderboard. Please choose another.';
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjectives, displayNameProblem, generateDisplayName, nouns, suggestedDisplayName } from './display-name';
+import { adjectives, displayNameProblem, generateDisplayName, nouns, publicTextProblem, suggestedDisplayName } from './display-name';
 
 describe('generated display names', () => {
   it('every combination fits in 20 characters and passes the filter', () => {
@@ -25,6 +25,23 @@ describe('the offensive-name filter', () => {
   });
   it.each(['Scunthorpe', 'Grass Hopper', 'Dickens', 'CocktailFan', 'Analyst7', 'Ada Lovelace', 'Zoë 🚀'])('accepts %j', (name) => {
     expect(displayNameProblem(name)).toBeNull();
+  });
+});
+
+describe('the public-text filter (names and the champion strategy share it)', () => {
+  it.each([
+    'Use the text, then the analysis',
+    'Describe the subject first, then the style: oil painting, watercolor, pixel art.',
+    'Go big: the analyst in me says name the main thing, then its colors.',
+    'A B C: always be concise',
+  ])('accepts the sentence %j', (text) => {
+    expect(publicTextProblem(text)).toBeNull();
+  });
+  it.each(['f u c k', 'f.u.c.k', 'f-u-c-k', 'tips: s h i t works', 'f u ck'])('refuses spaced-out letters %j', (text) => {
+    expect(publicTextProblem(text)).toBe('offensive');
+  });
+  it.each(['f\u200bu\u200bc\u200bk', 'fu\u200dck', 'nice\u202etxet'])('refuses zero-width and bidi tricks %j', (text) => {
+    expect(publicTextProblem(text)).toBe('invisible-characters');
   });
 });
 

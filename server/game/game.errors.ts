@@ -1,26 +1,16 @@
 import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
-
-/** A refusal the player should see: the app's error handler sends `{code, message}` with `statusCode`. */
-export class GameError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { HttpError } from '../http-error';
 
 export const gameErrors = {
   challengeInProgress: () =>
-    new GameError(409, gameErrorCodes.challengeInProgress, 'You must complete your current challenge before starting a new one.'),
-  poolExhausted: () => new GameError(409, gameErrorCodes.poolExhausted, POOL_EXHAUSTED_MESSAGE),
-  eventClosed: () => new GameError(403, gameErrorCodes.eventClosed, 'The game is closed right now. Please check back later.'),
-  displayNameRequired: () => new GameError(400, gameErrorCodes.displayNameRequired, 'Choose a display name before starting a challenge.'),
-  attemptNotFound: () => new GameError(404, gameErrorCodes.attemptNotFound, 'That challenge was not found.'),
-  attemptComplete: () => new GameError(409, gameErrorCodes.attemptComplete, 'This challenge is already complete. Start a new one!'),
-  slotTaken: () => new GameError(409, gameErrorCodes.slotTaken, 'That guess is no longer open: it was already made. Refresh to see your latest attempt.'),
-  nameRefused: (message: string) => new GameError(400, gameErrorCodes.nameRefused, message),
+    new HttpError(409, gameErrorCodes.challengeInProgress, 'You must complete your current challenge before starting a new one.'),
+  poolExhausted: () => new HttpError(409, gameErrorCodes.poolExhausted, POOL_EXHAUSTED_MESSAGE),
+  eventClosed: () => new HttpError(403, gameErrorCodes.eventClosed, 'The game is closed right now. Please check back later.'),
+  displayNameRequired: () => new HttpError(400, gameErrorCodes.displayNameRequired, 'Choose a display name before starting a challenge.'),
+  attemptNotFound: () => new HttpError(404, gameErrorCodes.attemptNotFound, 'That challenge was not found.'),
+  attemptComplete: () => new HttpError(409, gameErrorCodes.attemptComplete, 'This challenge is already complete. Start a new one!'),
+  slotTaken: () => new HttpError(409, gameErrorCodes.slotTaken, 'That guess is no longer open: it was already made. Refresh to see your latest attempt.'),
+  nameRefused: (message: string) => new HttpError(400, gameErrorCodes.nameRefused, message),
 };
 
 /** True when `error` (or a cause drizzle wrapped it in) is a unique violation of `constraint`. */

@@ -16,6 +16,24 @@ import type { GameService } from './game.service';
 
 /** Guesses per player per minute: real play needs 3 per game; this only stops scripted hammering of the scorer. */
 export const GUESS_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+/** Starts per player per hour: each start claims a prompt for good (when reuse is off), so one account must not drain the pool. */
+export const START_RATE_LIMIT = { max: 20, timeWindow: '1 hour' };
+
+/**
+ * Route config limiting one signed-in player: keyed by user id, so players behind one booth network do not share a
+ * budget (each route counts in its own store). Runs at preHandler: the session is only known after requireUser.
+ */
+export function perPlayerRateLimit({ max, timeWindow, message }: { max: number; timeWindow: string; message: string }) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => request.session?.user.id ?? request.ip,
+      errorResponseBuilder: () => Object.assign(new Error(message), { statusCode: 429, code: 'RATE_LIMITED' }),
+    },
+  };
+}
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
@@ -28,24 +46,24 @@ export async function gameRoutes(base: FastifyInstance, { game, storage }: { gam
     attempt: await game.currentAttempt(userId(request)),
   }));
 
-  app.post('/api/game/start', { onRequest: requireUser, schema: { response: { 201: startResponseSchema, ...errors } } }, async (request, reply) => {
-    const attempt = await game.startAttempt(userId(request));
-    return reply.status(201).send({ attempt });
-  });
+  app.post(
+    '/api/game/start',
+    {
+      onRequest: requireUser,
+      config: perPlayerRateLimit({ ...START_RATE_LIMIT, message: 'Too many new challenges in a short time. Finish the ones you have and try again later.' }),
+      schema: { response: { 201: startResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const attempt = await game.startAttempt(userId(request));
+      return reply.status(201).send({ attempt });
+    },
+  );
 
   app.post(
     '/api/game/attempts/:attemptId/guesses',
     {
       onRequest: requireUser,
-      config: {
-        rateLimit: {
-          ...GUESS_RATE_LIMIT,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `guess:${request.session?.user.id ?? request.ip}`,
-          errorResponseBuilder: () =>
-            Object.assign(new Error('Too many guesses in a short time. Take a breath and try again in a minute.'), { statusCode: 429, code: 'RATE_LIMITED' }),
-        },
-      },
+      config: perPlayerRateLimit({ ...GUESS_RATE_LIMIT, message: 'Too many guesses in a short time. Take a breath and try again in a minute.' }),
       schema: { params: attemptIdParamsSchema, body: guessInputSchema, response: { 200: guessResponseSchema, ...errors } },
     },
     async (request) => game.submitGuess(userId(request), request.params.attemptId, request.body.guess, request.body.guessNumber),

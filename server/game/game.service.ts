@@ -4,8 +4,8 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Attempt, GuessResponse, Stats } from '@contracts/game';
 import { GUESSES_PER_CHALLENGE, HISTORY_SIZE } from '@contracts/game.rules';
-import { LEADERBOARD_CHANNEL, type LeaderboardChangedPayload } from '../db/channels';
-import { notify, type Db } from '../db/client';
+import { announceLeaderboardChange } from '../db/channels';
+import type { Db } from '../db/client';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
 import type { Scorer } from '../scoring/scorer';
@@ -21,17 +21,17 @@ export interface GameServiceDeps {
 }
 
 export const imageUrlFor = (imageKey: string) => `/api/images/${imageKey}`;
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 const guessColumns = [attempts.guess1, attempts.guess2, attempts.guess3] as const;
 
+// Scores are stored already rounded to a tenth (calibratedScore); real columns read back as that same decimal.
 function guessesOf(row: AttemptRow) {
   const slots = [
     [row.guess1, row.score1],
     [row.guess2, row.score2],
     [row.guess3, row.score3],
   ] as const;
-  return slots.flatMap(([text, score], index) => (text === null ? [] : [{ number: index + 1, text, score: round1(score ?? 0) }]));
+  return slots.flatMap(([text, score], index) => (text === null ? [] : [{ number: index + 1, text, score: score ?? 0 }]));
 }
 
 /** 1–3 for the next guess, null once complete (guesses fill in order). */
@@ -49,7 +49,7 @@ export function toAttempt(row: AttemptRow, imageKey: string, prompt: string | nu
     imageUrl: imageUrlFor(imageKey),
     guesses: guessesOf(row),
     nextGuessNumber: nextGuessNumber(row),
-    finalScore: row.finalScore === null ? null : round1(row.finalScore),
+    finalScore: row.finalScore,
     completedAt: row.completedAt?.toISOString() ?? null,
     prompt: complete ? prompt : null,
   };
@@ -96,7 +96,7 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
     return {
       gamesPlayed: Number(row.gamesPlayed),
       averageScore: Math.round(Number(row.averageScore) * 100) / 100,
-      bestScore: round1(Number(row.bestScore)),
+      bestScore: Number(row.bestScore),
     };
   }
 
@@ -176,7 +176,7 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
     if (expectedNumber !== slot) throw gameErrors.slotTaken();
 
     const promptEmbedding = await promptEmbeddingFor(found.challenge);
-    const score = round1(await scorer.score({ prompt: found.challenge.prompt, promptEmbedding, guess }));
+    const score = await scorer.score({ prompt: found.challenge.prompt, promptEmbedding, guess });
 
     const values: PgUpdateSetSource<typeof attempts> =
       slot === 1 ? { guess1: guess, score1: score } : slot === 2 ? { guess2: guess, score2: score } : { guess3: guess, score3: score };
@@ -199,8 +199,7 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
     if (!updated) throw gameErrors.slotTaken();
 
     if (updated.guess3 !== null) {
-      const payload: LeaderboardChangedPayload = { reason: 'attempt_completed', userId };
-      await notify(db, LEADERBOARD_CHANNEL, JSON.stringify(payload)).catch((error) => log?.warn({ err: error }, 'leaderboard notify failed'));
+      await announceLeaderboardChange(db, log);
     }
     return {
       message: scoreMessage(score),

@@ -2,8 +2,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Profile, ProfileInput } from '@contracts/game';
-import { LEADERBOARD_CHANNEL, type LeaderboardChangedPayload } from '../db/channels';
-import { notify, type Db } from '../db/client';
+import { announceLeaderboardChange } from '../db/channels';
+import type { Db } from '../db/client';
 import { user } from '../db/tables/auth.tables';
 import { profiles } from '../db/tables/game.tables';
 import { displayNameProblem, generateDisplayName, suggestedDisplayName } from './display-name';
@@ -36,8 +36,7 @@ export function createProfileService({ db, log }: { db: Db; log?: FastifyBaseLog
         target: profiles.id,
         set: { displayName, ...(phoneNumber ? { phoneNumber } : {}), updatedAt: sql`now()` },
       });
-    const payload: LeaderboardChangedPayload = { reason: 'profile_changed', userId };
-    await notify(db, LEADERBOARD_CHANNEL, JSON.stringify(payload)).catch((error) => log?.warn({ err: error }, 'leaderboard notify failed'));
+    await announceLeaderboardChange(db, log);
     return getProfile(userId);
   }
 

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LeaderboardBoard } from '@contracts/leaderboard';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
-import { importDemoPack, playChallenge } from '../../tests/support/leaderboard-entries';
-import { createPlayer } from '../../tests/support/players';
+import { createGamer, importDemoPack, playFullGame } from '../../tests/support/game';
 import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
@@ -39,17 +38,17 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database (PGli
     const client = await SseClient.connect(`${bUrl}/api/leaderboard/stream`);
     clients.push(client);
     await client.nextEvent('snapshot', { after: 0 });
-    const player = await createPlayer(a.app, a.database.db);
+    const player = await createGamer(a, 'CrossInstance');
     const received = client.events.length;
 
     // Timed from sending the third guess (so scoring is included): an upper bound on finish → delivery.
     let finishedAt = 0;
-    const finished = await playChallenge(a.app, player.cookie, { displayName: 'CrossInstance', beforeLastGuess: () => (finishedAt = performance.now()) });
+    const { attempt } = await playFullGame(a.app, player, { beforeLastGuess: () => (finishedAt = performance.now()) });
     const update = await client.nextEvent('update', { after: received, timeoutMs: 5000 });
     const delayMs = update.receivedAt - finishedAt;
 
     const entry = (JSON.parse(update.data) as LeaderboardBoard).entries.find((e) => e.displayName === 'CrossInstance');
-    expect(entry?.score).toBe(Math.round(finished * 10) / 10);
+    expect(entry?.score).toBe(attempt.finalScore);
     console.info(`cross-instance delivery: ${delayMs.toFixed(0)} ms after the third guess was sent`);
     expect(delayMs).toBeLessThan(1000);
   });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardBoard } from '@contracts/leaderboard';
-import { LEADERBOARD_CHANNEL } from '../db/channels';
-import { notify } from '../db/client';
-import { importDemoPack, playChallenge, seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
-import { createPlayer } from '../../tests/support/players';
+import { announceLeaderboardChange } from '../db/channels';
+import { createGamer, importDemoPack, playFullGame } from '../../tests/support/game';
+import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
 import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
@@ -33,7 +32,7 @@ describe('GET /api/leaderboard/stream', () => {
   it('opens an event stream with a retry hint and sends a snapshot with an id', async () => {
     const seeded = await seedPlayer(t.database.db, { displayName: 'Seeded' });
     await seedCompletedAttempt(t.database.db, seeded, 42.5);
-    await notify(t.database.db, LEADERBOARD_CHANNEL, '{"reason":"attempt_completed"}');
+    await announceLeaderboardChange(t.database.db);
 
     const client = await connect();
     expect(client.status).toBe(200);
@@ -51,12 +50,12 @@ describe('GET /api/leaderboard/stream', () => {
   it('pushes an update when a player finishes a challenge through the game API', async () => {
     const client = await connect();
     await client.nextEvent('snapshot', { after: 0 });
-    const player = await createPlayer(t.app, t.database.db);
+    const player = await createGamer(t, 'LiveFinisher');
     const received = client.events.length;
-    const finalScore = await playChallenge(t.app, player.cookie, { displayName: 'LiveFinisher' });
+    const { attempt } = await playFullGame(t.app, player);
     const update = await client.nextEvent('update', { after: received });
     const entry = boardOf(update).entries.find((e) => e.displayName === 'LiveFinisher');
-    expect(entry?.score).toBe(Math.round(finalScore * 10) / 10);
+    expect(entry?.score).toBe(attempt.finalScore);
   });
 
   it('sends heartbeat comments while nothing changes', async () => {
@@ -78,7 +77,7 @@ describe('GET /api/leaderboard/stream', () => {
 
     // The resumed client still gets later updates.
     await seedCompletedAttempt(t.database.db, await seedPlayer(t.database.db, { displayName: 'AfterResume' }), 33);
-    await notify(t.database.db, LEADERBOARD_CHANNEL, '{"reason":"attempt_completed"}');
+    await announceLeaderboardChange(t.database.db);
     const update = await resumed.nextEvent('update', { after: 0 });
     expect(update.id).not.toBe(snapshot.id);
     expect(boardOf(update).entries.some((e) => e.displayName === 'AfterResume')).toBe(true);
@@ -90,7 +89,7 @@ describe('GET /api/leaderboard/stream', () => {
     const before = client.events.length;
     const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => seedPlayer(t.database.db, { displayName: `Burst${i}` })));
     for (const id of burst) await seedCompletedAttempt(t.database.db, id, 20);
-    await Promise.all(burst.map(() => notify(t.database.db, LEADERBOARD_CHANNEL, '{"reason":"attempt_completed"}')));
+    await Promise.all(burst.map(() => announceLeaderboardChange(t.database.db)));
     const update = await client.nextEvent('update', { after: before });
     expect(boardOf(update).entries.filter((e) => e.displayName.startsWith('Burst'))).toHaveLength(10);
     // Give any stragglers a chance to arrive: the whole burst produced a single update.
@@ -101,7 +100,7 @@ describe('GET /api/leaderboard/stream', () => {
   it('sends no update when a notification changes nothing on the board', async () => {
     const client = await connect();
     await client.nextEvent('snapshot', { after: 0 });
-    await notify(t.database.db, LEADERBOARD_CHANNEL, '{"reason":"profile_changed"}');
+    await announceLeaderboardChange(t.database.db);
     const heartbeats = client.comments.length;
     await client.waitFor(() => client.comments.length >= heartbeats + 3, 5000, 'heartbeats');
     expect(client.events.filter((e) => e.event === 'update')).toEqual([]);

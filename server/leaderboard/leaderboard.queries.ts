@@ -45,7 +45,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows;
 }
 
-/** The top `limit` rows, the player count and a digest of the ranking, in one round trip. */
+/** The live stream's board: the top `limit` rows, the player count and a digest of the ranking, in one round trip. */
 export async function selectBoard(db: Db, limit: number): Promise<BoardRows> {
   const result = await rows<{ total: number; digest: string; user_id: string | null; display_name: string; score: number; rank: number }>(
     db,
@@ -64,6 +64,26 @@ export async function selectBoard(db: Db, limit: number): Promise<BoardRows> {
     total: Number(first?.total ?? 0),
     digest: first?.digest ?? '',
     entries: result
+      .filter((row) => row.user_id !== null)
+      .map((row) => ({ userId: row.user_id!, displayName: row.display_name, score: Number(row.score), rank: Number(row.rank) })),
+  };
+}
+
+/**
+ * The REST board: the top `limit` rows plus the viewer's own row wherever it ranks, and the player count. One
+ * ranking, one round trip, no digest (only the stream needs that).
+ */
+export async function selectBoardWithViewer(db: Db, limit: number, viewerId: string | null): Promise<{ rows: RankedRow[]; total: number }> {
+  const result = await rows<{ total: number; user_id: string | null; display_name: string; score: number; rank: number }>(
+    db,
+    sql`${rankedPrelude}
+    select (select count(*)::int from ranked) as total, r.user_id, r.display_name, r.score::float8 as score, r.rank
+    from (select 1) one left join ranked r on r.rank <= ${limit} or r.user_id = ${viewerId}
+    order by r.rank`,
+  );
+  return {
+    total: Number(result[0]?.total ?? 0),
+    rows: result
       .filter((row) => row.user_id !== null)
       .map((row) => ({ userId: row.user_id!, displayName: row.display_name, score: Number(row.score), rank: Number(row.rank) })),
   };

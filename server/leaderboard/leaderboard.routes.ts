@@ -10,7 +10,7 @@ import {
   strategyInputSchema,
   strategyResponseSchema,
 } from '@contracts/leaderboard';
-import { LEADERBOARD_TOP_SIZE } from '@contracts/leaderboard.rules';
+import { LEADERBOARD_TOP_SIZE, leaderboardErrorCodes } from '@contracts/leaderboard.rules';
 import { lookupSession } from '../auth/auth.routes';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
 import type { Database } from '../db/client';
@@ -26,6 +26,7 @@ export interface LeaderboardRoutesOptions {
   /** What the booth screen's QR code opens. */
   gameUrl: string;
   heartbeatMs?: number;
+  maxStreamsPerClient?: number;
 }
 
 /** The public board, the player's own rank, the champion's strategy, and the live stream (SSE) fed by NOTIFY. */
@@ -35,16 +36,13 @@ export async function leaderboardRoutes(base: FastifyInstance, options: Leaderbo
   const hub = new LeaderboardHub(
     () => leaderboard.boardState(LEADERBOARD_TOP_SIZE),
     (error) => app.log.error({ err: error }, 'leaderboard stream refresh failed'),
-    { heartbeatMs: options.heartbeatMs },
+    { heartbeatMs: options.heartbeatMs, maxStreamsPerClient: options.maxStreamsPerClient },
   );
   // Every instance on the same database hears every change (LISTEN/NOTIFY on PostgreSQL, in-process on PGlite).
   const unlisten = await options.database.listen(LEADERBOARD_CHANNEL, () => hub.requestRefresh());
   // Open streams would keep the server from closing: end them first, then stop listening.
   app.addHook('preClose', async () => hub.close());
-  app.addHook('onClose', async () => {
-    hub.close();
-    await unlisten();
-  });
+  app.addHook('onClose', async () => unlisten());
 
   const viewerId = async (request: FastifyRequest) => (await lookupSession(app.auth, request))?.user.id ?? null;
 
@@ -73,7 +71,13 @@ export async function leaderboardRoutes(base: FastifyInstance, options: Leaderbo
 
   app.get('/api/leaderboard/booth-info', { schema: { response: { 200: boothInfoSchema } } }, async () => ({ gameUrl: options.gameUrl }));
 
-  app.get('/api/leaderboard/stream', async (request, reply) => {
+  app.get('/api/leaderboard/stream', { schema: { response: { 429: apiErrorSchema } } }, async (request, reply) => {
+    // Refused before hijacking, so the refusal is an ordinary JSON error.
+    const release = hub.admit(request.ip);
+    if (!release) {
+      return reply.status(429).send({ code: leaderboardErrorCodes.tooManyStreams, message: 'Too many live leaderboard streams are open. Close some tabs and try again.' });
+    }
+    reply.raw.once('close', release);
     reply.hijack();
     const headers = reply.getHeaders() as Record<string, string | number | string[]>;
     reply.raw.writeHead(200, {

@@ -3,19 +3,10 @@ import { createHmac } from 'node:crypto';
 import type { Champion, LeaderboardEntry, LeaderboardResponse, MyRank } from '@contracts/leaderboard';
 import { leaderboardErrorCodes, NOT_CHAMPION_MESSAGE } from '@contracts/leaderboard.rules';
 import type { Db } from '../db/client';
-import { displayNameProblem } from '../game/display-name';
+import { publicTextProblem } from '../game/display-name';
+import { HttpError } from '../http-error';
 import type { BoardState } from './leaderboard.hub';
-import { selectBoard, selectChampion, selectPlayerRank, updateChampionStrategy, type RankedRow } from './leaderboard.queries';
-
-export class LeaderboardError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    public readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { selectBoard, selectBoardWithViewer, selectChampion, selectPlayerRank, updateChampionStrategy, type RankedRow } from './leaderboard.queries';
 
 export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret: string }) {
   /** An opaque, stable pseudonym per player: lets the page follow (and highlight) a row without exposing the user id. */
@@ -30,14 +21,10 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
     },
 
     async leaderboard(limit: number, viewerId: string | null): Promise<LeaderboardResponse> {
-      const board = await selectBoard(db, limit);
-      const entries = board.entries.map((row) => ({ ...toEntry(row), isYou: row.userId === viewerId }));
-      let me = entries.find((entry) => entry.isYou) ?? null;
-      if (!me && viewerId) {
-        const own = await selectPlayerRank(db, viewerId);
-        me = own.row ? { ...toEntry(own.row), isYou: true } : null;
-      }
-      return { entries, me, total: board.total };
+      const { rows, total } = await selectBoardWithViewer(db, limit, viewerId);
+      const ranked = rows.map((row) => ({ ...toEntry(row), isYou: row.userId === viewerId }));
+      // The viewer's row comes along even below the top `limit` (for "your rank"); it is not a board entry then.
+      return { entries: ranked.filter((entry) => entry.rank <= limit), me: ranked.find((entry) => entry.isYou) ?? null, total };
     },
 
     async myRank(userId: string): Promise<MyRank> {
@@ -54,11 +41,11 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
     async setStrategy(userId: string, rawStrategy: string): Promise<string> {
       // Plain text on one line: newlines and runs of spaces from a textarea collapse to single spaces.
       const strategy = rawStrategy.replace(/\s+/g, ' ').trim();
-      if (displayNameProblem(strategy)) {
-        throw new LeaderboardError(400, leaderboardErrorCodes.strategyRefused, 'That strategy cannot be published: it will appear on the public landing page. Please rephrase it.');
+      if (publicTextProblem(strategy)) {
+        throw new HttpError(400, leaderboardErrorCodes.strategyRefused, 'That strategy cannot be published: it will appear on the public landing page. Please rephrase it.');
       }
       if (!(await updateChampionStrategy(db, userId, strategy))) {
-        throw new LeaderboardError(403, leaderboardErrorCodes.notChampion, NOT_CHAMPION_MESSAGE);
+        throw new HttpError(403, leaderboardErrorCodes.notChampion, NOT_CHAMPION_MESSAGE);
       }
       return strategy;
     },

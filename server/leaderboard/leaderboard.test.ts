@@ -194,8 +194,11 @@ describe('the champion and the winning strategy', () => {
     const offensive = await putStrategy(top.cookie, 'just guess some shit');
     expect(offensive.statusCode).toBe(400);
     expect(offensive.json().code).toBe('STRATEGY_REFUSED');
+    expect((await putStrategy(top.cookie, 'spell it f.u.c.k')).json().code).toBe('STRATEGY_REFUSED');
     expect((await champion()).strategy).toBeNull();
 
+    // An ordinary sentence is not glued into false hits ('the analysis').
+    expect((await putStrategy(top.cookie, 'Use the text, then the analysis')).statusCode).toBe(200);
     expect((await putStrategy(top.cookie, 'x'.repeat(MAX_STRATEGY_LENGTH))).statusCode).toBe(200);
     expect((await request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', payload: { strategy: 'hi' } })).statusCode).toBe(401);
   });

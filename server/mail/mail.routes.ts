@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { listCapturedMail } from './mail.service';
+import { escapeHtml } from './mail.templates';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** Development mailbox: every captured mail, newest first. Not registered in production. */
+/**
+ * Development mailbox: every captured mail, newest first. Not registered in production, and answered only to
+ * this machine: a deployment that forgot NODE_ENV must not hand out everyone's verification and reset links.
+ */
 export async function devMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // request.ip honours TRUST_PROXY, so a proxied remote client is not mistaken for loopback.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!LOOPBACK.has(request.ip)) return reply.callNotFound();
+  });
+
   app.get('/dev/mail.json', async () => {
     const mails = await listCapturedMail(db);
     return mails.map(({ to, subject, text, html, createdAt }) => ({ to, subject, text, html, createdAt: createdAt.toISOString() }));

@@ -4,7 +4,7 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 function actionMail(subject: string, intro: string, action: string, url: string, outro: string): MailContent {

@@ -133,6 +133,24 @@ describe('captured mail (no SMTP_URL)', () => {
     // The page works under our CSP: no inline <style> or <script>.
     expect(page).not.toMatch(/<script|<style|style="/);
   });
+
+  it('answers the mailbox only to this machine: another address gets the same 404 as an unknown route', async () => {
+    const email = uniqueEmail('remote');
+    await request(t.app, { method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'secret1', name: '' } });
+    const remote = '203.0.113.9';
+    for (const url of ['/dev/mail', '/dev/mail.json', '/dev/mail.css']) {
+      const response = await t.app.inject({ method: 'GET', url, remoteAddress: remote });
+      const unknown = await t.app.inject({ method: 'GET', url: url.replace('mail', 'no-such-page'), remoteAddress: remote });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(email);
+      expect(response.headers['content-type']).toBe(unknown.headers['content-type']);
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const response = await t.app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(email);
+    }
+  });
 });
 
 describe('captured mail in production', () => {

@@ -9,7 +9,8 @@ import {
   piecewiseLinear,
 } from './calibration';
 import { lexicalOverlap, promptTerms, stemWord, type LexicalOverlap } from './scoring.lexical';
-import { scoringConfigFromEnv } from './scoring.config';
+import { loadEnv } from '../env';
+import { scoringConfigFrom } from './scoring.config';
 
 const noOverlap: LexicalOverlap = { recall: 0, precision: 0, namesHeadNoun: false, offTopicWords: 2, guessContentWords: 2, promptContentWords: 5 };
 const grid = Array.from({ length: 241 }, (_, i) => -0.2 + i * 0.005);
@@ -97,16 +98,23 @@ describe('lexical overlap', () => {
   });
 });
 
-describe('scoringConfigFromEnv', () => {
+describe('scoringConfigFrom', () => {
   it('defaults to use-lite', () => {
-    expect(scoringConfigFromEnv({})).toEqual({ provider: 'use-lite' });
+    expect(scoringConfigFrom(loadEnv({}))).toEqual({ provider: 'use-lite' });
+  });
+  it('takes the openai defaults from the one env schema', () => {
+    expect(scoringConfigFrom(loadEnv({ SCORING_PROVIDER: 'openai', OPENAI_API_KEY: 'k' }))).toEqual({
+      provider: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'k',
+      model: 'text-embedding-3-small',
+    });
   });
   it('reads the openai settings', () => {
-    const env = { SCORING_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'k', OPENAI_EMBEDDING_MODEL: 'm' };
-    expect(scoringConfigFromEnv(env)).toEqual({ provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' });
+    const env = loadEnv({ SCORING_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'k', OPENAI_EMBEDDING_MODEL: 'm' });
+    expect(scoringConfigFrom(env)).toEqual({ provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' });
   });
-  it('names every missing or invalid variable', () => {
-    expect(() => scoringConfigFromEnv({ SCORING_PROVIDER: 'openai' })).toThrow(/OPENAI_BASE_URL.*OPENAI_EMBEDDING_MODEL/);
-    expect(() => scoringConfigFromEnv({ SCORING_PROVIDER: 'bert' })).toThrow(/SCORING_PROVIDER/);
+  it('an unknown provider is refused by loadEnv, naming the variable', () => {
+    expect(() => loadEnv({ SCORING_PROVIDER: 'bert' })).toThrow(/SCORING_PROVIDER/);
   });
 });

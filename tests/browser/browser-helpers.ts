@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { repoRoot } from '../support/server-process';
+import { repoRoot } from '../../scripts/paths';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -23,7 +23,8 @@ export const baseUrl = () => inject('baseUrl');
 export interface AllowedFailure {
   /** Path prefix of the request, e.g. '/api/auth/sign-in'. */
   path: string;
-  status: number;
+  /** The HTTP status, or 'network' for a request that got no answer (Chrome logs net::ERR_...). */
+  status: number | 'network';
 }
 
 // A signed-out visitor's session probes may answer 401; everything else is a bug unless a test says so.
@@ -32,8 +33,8 @@ const ALWAYS_ALLOWED: AllowedFailure[] = [{ path: '/api/auth/get-session', statu
 export interface BrowserPage {
   page: Page;
   context: BrowserContext;
-  /** Lets this test's page log a failed request (e.g. the 403 of a refused sign-in). */
-  allowFailure(path: string, status: number): void;
+  /** Lets this test's page log a failed request (e.g. the 403 of a refused sign-in, or a dropped connection). */
+  allowFailure(path: string, status: number | 'network'): void;
 }
 
 /**
@@ -76,10 +77,11 @@ export function useBrowser() {
         tab.on('console', (message) => {
           if (message.type() !== 'error') return;
           const text = message.text();
-          const failed = text.match(/Failed to load resource: the server responded with a status of (\d+)/);
+          const failed = text.match(/Failed to load resource: (?:the server responded with a status of (\d+)|net::ERR_)/);
           if (failed) {
             const requestPath = new URL(message.location().url || baseUrl()).pathname;
-            if (allowed.some((rule) => rule.status === Number(failed[1]) && requestPath.startsWith(rule.path))) return;
+            const status = failed[1] ? Number(failed[1]) : 'network';
+            if (allowed.some((rule) => rule.status === status && requestPath.startsWith(rule.path))) return;
             problems.push(`console.error: ${text} (${requestPath})`);
             return;
           }

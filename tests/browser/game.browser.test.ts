@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { demoPackDir } from '../support/server-process';
+import { demoPackDir } from '../../scripts/paths';
 import { baseUrl, expectText, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 
 const demoPrompts: string[] = (JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ prompt: string }>).map(
@@ -191,6 +191,89 @@ describe('/play game journey at 390×844 with the demo pack', () => {
     await screenshot(page, 'game-history-empty');
     await page.getByRole('button', { name: 'BACK TO MENU' }).last().click();
     await homeIsReady(page);
+  });
+
+  test('dismissing the name dialog while the name is being saved still creates no game', async () => {
+    const { page } = await newPage();
+    await signUpForPlay(page);
+    await homeIsReady(page);
+    const startRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/game/start') startRequests.push(request.method());
+    });
+
+    // Hold the PUT back until the dialog has been dismissed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let putArrived!: () => void;
+    const putHeld = new Promise<void>((resolve) => (putArrived = resolve));
+    await page.route('**/api/profile', async (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      putArrived();
+      await released;
+      await route.continue();
+    });
+
+    await page.getByRole('button', { name: 'START CHALLENGE' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Display Name').fill('Escape Artist');
+    await dialog.getByRole('button', { name: 'CONFIRM' }).click();
+    await putHeld;
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    const saved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile' && response.request().method() === 'PUT');
+    release();
+    expect((await saved).status()).toBe(200);
+    await page.waitForTimeout(1000); // time for a (wrong) start request to go out
+    expect(startRequests).toEqual([]);
+    expect(await apiJson(page, '/api/game/current')).toEqual({ attempt: null });
+    expect(await page.getByText(/Guess the Prompt/).count()).toBe(0);
+    await page.getByRole('button', { name: 'START CHALLENGE' }).waitFor();
+  });
+
+  test('a guess lost to a Wi-Fi drop shows the error, keeps the attempt number and the text; the retry goes through', async () => {
+    const { page, allowFailure } = await newPage();
+    allowFailure('/api/game/attempts/', 'network');
+    await signUpForPlay(page);
+    await homeIsReady(page);
+    expect((await page.request.put('/api/profile', { data: { displayName: 'Wifi Drop' }, headers: { origin: baseUrl() } })).status()).toBe(200);
+    await page.getByRole('button', { name: 'START CHALLENGE' }).click();
+    await expectText(page, 'Guess the Prompt - Attempt 1 of 3');
+
+    let dropped = false;
+    await page.route('**/api/game/attempts/*/guesses', (route) => {
+      if (dropped) return route.fallback();
+      dropped = true;
+      return route.abort('internetdisconnected');
+    });
+    const guess = 'a lighthouse on a cliff at sunset';
+    await page.getByLabel(GUESS_LABEL).fill(guess);
+    await page.getByRole('button', { name: 'SUBMIT GUESS 1' }).click();
+    await expectText(page, 'Error submitting guess');
+    await expectText(page, 'Guess the Prompt - Attempt 1 of 3');
+    expect(await page.getByLabel(GUESS_LABEL).inputValue()).toBe(guess);
+
+    await page.getByRole('button', { name: 'SUBMIT GUESS 1' }).click();
+    await expectText(page, 'Guess 1 of 3');
+    await expectText(page, 'Guess the Prompt - Attempt 2 of 3');
+    expect(await page.getByLabel(GUESS_LABEL).inputValue()).toBe('');
+    await expectText(page, guess);
+  });
+
+  test('entering /play resumes a game started in another tab since the last visit', async () => {
+    const { page } = await newPage();
+    await signUpForPlay(page);
+    await homeIsReady(page);
+    const origin = { origin: baseUrl() };
+    expect((await page.request.put('/api/profile', { data: { displayName: 'Other Tab' }, headers: origin })).status()).toBe(200);
+    // Leave /play inside the app (the cached "no game" stays), start a game elsewhere, come back.
+    await page.getByRole('link', { name: /leaderboard/i }).first().click();
+    await page.getByRole('heading', { name: 'Leaderboard' }).waitFor();
+    expect((await page.request.post('/api/game/start', { data: {}, headers: origin })).status()).toBe(201);
+    await page.getByRole('link', { name: 'Play', exact: true }).click();
+    await expectText(page, 'Guess the Prompt - Attempt 1 of 3');
   });
 
   test('START CHALLENGE while a game started elsewhere is unfinished: "Challenge in progress", then that game opens', async () => {

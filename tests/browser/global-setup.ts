@@ -3,8 +3,9 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { demoPackDir, repoRoot } from '../../scripts/paths';
 import { startOidcIssuer } from '../support/oidc-issuer';
-import { demoPackDir, repoRoot, startServer } from '../support/server-process';
+import { startServer } from '../support/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {

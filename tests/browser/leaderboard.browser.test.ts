@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { demoPackDir } from '../support/server-process';
+import { demoPackDir } from '../../scripts/paths';
 import { baseUrl, expectText, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 
 const demoPrompts: string[] = (JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ prompt: string }>).map((e) => e.prompt);
@@ -68,6 +68,9 @@ describe('live leaderboard', () => {
     await player.page.locator('[aria-current="true"]').filter({ hasText: name }).first().waitFor();
     await player.page.goto('/play');
     await expectText(player.page, /^You are #\d+ of \d+$/);
+    // The rank line sits above START CHALLENGE; anything taller (the #1's strategy form) goes below it.
+    const start = await player.page.getByRole('button', { name: 'START CHALLENGE' }).boundingBox();
+    expect(start!.y + start!.height).toBeLessThanOrEqual(844);
     await screenshot(player.page, 'play-home-rank');
   });
 
@@ -102,8 +105,9 @@ describe('live leaderboard', () => {
     await booth.page.waitForTimeout(1200); // let the rank animation settle before the screenshot
     await screenshot(booth.page, 'booth-1920x1080');
 
-    // /leaderboard?booth=1 renders the same screen.
+    // The old /leaderboard?booth=1 link lands on /booth.
     await booth.page.goto('/leaderboard?booth=1');
+    await booth.page.waitForURL('**/booth');
     await booth.page.getByRole('img', { name: /QR code opening/ }).waitFor();
   });
 

@@ -7,17 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Attempt, GuessResponse } from '@contracts/game';
+import { demoPackDir } from '../../scripts/paths';
 import { importChallengePack } from '../../server/game/challenge-import.service';
 import { createPlayer, type TestPlayer } from './players';
 import { request, type TestApp } from './test-app';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
-/** The shared demo pack (24 real image + prompt pairs), by path: never copied into the repo. */
-export const demoPackPath = path.resolve(repoRoot, process.env.DEMO_PACK ?? '../shared/demo-pack');
-
-export const importDemoPack = (t: TestApp) => importChallengePack({ db: t.database.db, storage: t.storage, scorer: t.scorer }, demoPackPath);
-
 export const importPack = (t: TestApp, packPath: string) => importChallengePack({ db: t.database.db, storage: t.storage, scorer: t.scorer }, packPath);
+
+/** Imports the shared demo pack (24 real image + prompt pairs) into the test app's pool. */
+export const importDemoPack = (t: TestApp) => importPack(t, demoPackDir);
 
 export interface PackEntry {
   file: string;
@@ -115,13 +113,21 @@ export const startGame = (app: FastifyInstance, player: TestPlayer) => request(a
 export const submitGuess = (app: FastifyInstance, player: TestPlayer, attemptId: string, guess: unknown, guessNumber: unknown) =>
   request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie: player.cookie, payload: { guess, guessNumber } });
 
-/** Starts a game and makes three guesses; returns the completed attempt and each guess response. */
-export async function playFullGame(app: FastifyInstance, player: TestPlayer, guesses = ['a photo of something', 'a painting of a scene', 'an image']) {
+/**
+ * Plays one challenge through the real game API: start + three guesses. Returns the completed attempt and each guess
+ * response. `beforeLastGuess` lets a test time the last guess (e.g. finish → leaderboard delivery).
+ */
+export async function playFullGame(
+  app: FastifyInstance,
+  player: TestPlayer,
+  { guesses = ['a photo of something', 'a painting of a scene', 'an image'], beforeLastGuess }: { guesses?: string[]; beforeLastGuess?: () => void } = {},
+) {
   const started = await startGame(app, player);
   expect(started.statusCode, started.body).toBe(201);
   const attempt: Attempt = started.json().attempt;
   const responses: GuessResponse[] = [];
   for (const [index, guess] of guesses.entries()) {
+    if (index === guesses.length - 1) beforeLastGuess?.();
     const response = await submitGuess(app, player, attempt.id, guess, index + 1);
     expect(response.statusCode, response.body).toBe(200);
     responses.push(response.json());

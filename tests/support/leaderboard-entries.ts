@@ -1,16 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/client';
 import { user } from '../../server/db/tables/auth.tables';
 import { attempts, challenges, profiles } from '../../server/db/tables/game.tables';
-import { importChallengePack } from '../../server/game/challenge-import.service';
-import { demoPackDir } from './server-process';
-import { request, type TestApp } from './test-app';
 
 /**
  * Board rows written straight into the tables, for ranking edge cases the real game cannot produce on demand
- * (exact ties, chosen timestamps). Live flows use playChallenge() through the real game API instead.
+ * (exact ties, chosen timestamps). Live flows use playFullGame() (tests/support/game.ts) through the real game API instead.
  */
 export async function seedPlayer(db: Db, options: { displayName?: string | null; hidden?: boolean; userId?: string } = {}): Promise<string> {
   const id = options.userId ?? randomUUID();
@@ -43,31 +39,6 @@ export async function seedCompletedAttempt(db: Db, userId: string, score: number
     finalScore: score,
     completedAt,
   });
-}
-
-/** Imports the demo pack (24 real challenges) into the test app's pool, once per app. */
-export async function importDemoPack(t: TestApp) {
-  await importChallengePack({ db: t.database.db, storage: t.storage, scorer: t.scorer }, demoPackDir);
-}
-
-/** Names the player and plays one challenge through the real game API: start + 3 guesses. Returns the final score. */
-export async function playChallenge(app: FastifyInstance, cookie: string, options: { displayName?: string; guesses?: string[]; beforeLastGuess?: () => void } = {}): Promise<number> {
-  if (options.displayName) {
-    const named = await request(app, { method: 'PUT', url: '/api/profile', cookie, payload: { displayName: options.displayName } });
-    if (named.statusCode !== 200) throw new Error(`naming failed: ${named.statusCode} ${named.body}`);
-  }
-  const start = await request(app, { method: 'POST', url: '/api/game/start', cookie });
-  if (start.statusCode !== 201) throw new Error(`start failed: ${start.statusCode} ${start.body}`);
-  const attemptId = start.json().attempt.id as string;
-  const guesses = options.guesses ?? ['a painting of a cat', 'a photo of a city at night', 'a bowl of fruit on a table'];
-  let finalScore: number | null = null;
-  for (const [index, guess] of guesses.entries()) {
-    if (index === guesses.length - 1) options.beforeLastGuess?.();
-    const response = await request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie, payload: { guess, guessNumber: index + 1 } });
-    if (response.statusCode !== 200) throw new Error(`guess failed: ${response.statusCode} ${response.body}`);
-    finalScore = response.json().attempt.finalScore;
-  }
-  return finalScore!;
 }
 
 export async function setHidden(db: Db, userId: string, hidden: boolean) {

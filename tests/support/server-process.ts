@@ -1,11 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/** The demo challenge pack beside the repo (CI clones shared/ next to main/); DEMO_PACK overrides. */
-export const demoPackDir = path.resolve(repoRoot, process.env.DEMO_PACK ?? '../shared/demo-pack');
+import { repoRoot } from '../../scripts/paths';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 // sonner stays out of the entry chunk (SPEC 13: small first load): the Toaster loads once the first page is on
-// screen, and pages that toast import sonner themselves. A toast raised before the Toaster mounts is not lost:
+// screen, and pages that toast import sonner through web/ui/toast.ts. A toast raised before the Toaster mounts is not lost:
 // sonner replays active toasts to a Toaster when it subscribes.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 

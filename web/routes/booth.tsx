@@ -1,6 +1,6 @@
 import { BoothScreen } from '@web/features/leaderboard/components/booth-screen';
 
-/** /booth: the leaderboard for the TV at the stand (also /leaderboard?booth=1). */
+/** /booth: the leaderboard for the TV at the stand (/leaderboard?booth=1 redirects here). */
 export default function BoothPage() {
   return (
     <>

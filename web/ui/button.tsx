@@ -9,7 +9,8 @@ const variants = {
   secondary: 'bg-night-700 text-ink hover:bg-night-600 disabled:opacity-50',
   outline: 'border border-night-600 bg-transparent text-ink hover:bg-night-800 disabled:opacity-50',
   ghost: 'bg-transparent text-muted hover:text-ink hover:bg-night-800 disabled:opacity-50',
-  link: 'bg-transparent p-0 text-accent underline-offset-4 hover:underline',
+  // Text-sized, but still a 44 px tall tap target.
+  link: 'min-h-11 bg-transparent px-2 text-accent underline-offset-4 hover:underline',
 } as const;
 
 const sizes = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-5 text-sm', lg: 'h-13 px-6 text-base' } as const;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '@web/ui/button';
 import { Card } from '@web/ui/card';
 import { notifyError } from '@web/ui/toast';
 import { EmailPasswordForm, type SignMode } from './email-password-form';
@@ -62,10 +63,10 @@ export function AuthScreen() {
           <>
             <EmailPasswordForm key={mode} mode={mode} email={email} onEmailChange={setEmail} onSignedUp={() => goTo('sign-in')} onBusyChange={setBusy} />
             {mode === 'sign-in' ? (
-              <div className="mt-3 text-center">
-                <button type="button" onClick={() => goTo('forgot', false)} className="rounded text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
+              <div className="mt-1 text-center">
+                <Button variant="link" onClick={() => goTo('forgot', false)} className="text-sm font-normal tracking-normal text-muted hover:text-ink">
                   Forgot password?
-                </button>
+                </Button>
               </div>
             ) : null}
             <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wider text-muted" aria-hidden>
@@ -76,9 +77,10 @@ export function AuthScreen() {
             <GoogleSignInButton disabled={isBusy} />
             <p className="mt-6 text-center text-sm text-muted">
               {mode === 'sign-in' ? "Don't have an account?" : 'Already have an account?'}{' '}
-              <button type="button" onClick={() => goTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')} className="rounded font-semibold text-accent underline-offset-4 hover:underline">
+              {/* Negative margins keep the line's height while the tap target is 44 px tall. */}
+              <Button variant="link" onClick={() => goTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')} className="-mx-2 -my-3 tracking-normal">
                 {mode === 'sign-in' ? 'Sign up' : 'Sign in'}
-              </button>
+              </Button>
             </p>
           </>
         )}

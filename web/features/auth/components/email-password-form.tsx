@@ -6,6 +6,7 @@ import { Button } from '@web/ui/button';
 import { TextField } from '@web/ui/input';
 import { notifyError, notifySuccess } from '@web/ui/toast';
 import { authErrorMessage, emailError, passwordError } from '../auth-validation';
+import { EmailField } from './email-field';
 import { ResendVerification } from './resend-verification';
 
 export type SignMode = 'sign-in' | 'sign-up';
@@ -70,19 +71,12 @@ export function EmailPasswordForm({ mode, email, onEmailChange, onSignedUp, onBu
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={isBusy}>
-      <TextField
+      <EmailField
         ref={emailRef}
         id="auth-email"
-        label="Email"
-        name="email"
-        type="email"
-        inputMode="email"
         autoComplete={mode === 'sign-up' ? 'email' : 'username'}
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
         value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
+        onChange={onEmailChange}
         error={errors.email}
         readOnly={isBusy}
       />

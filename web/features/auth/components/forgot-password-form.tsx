@@ -3,9 +3,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { paths } from '@contracts/paths';
 import { authClient } from '@web/lib/auth-client';
 import { Button } from '@web/ui/button';
-import { TextField } from '@web/ui/input';
 import { notifyError } from '@web/ui/toast';
 import { authErrorMessage, emailError } from '../auth-validation';
+import { EmailField } from './email-field';
 
 /**
  * Asks for a password-reset e-mail. The confirmation is the same whether or not the address has an
@@ -49,22 +49,7 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: st
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={isBusy}>
-      <TextField
-        ref={emailRef}
-        id="forgot-email"
-        label="Email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
-        value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
-        error={error}
-        readOnly={isBusy}
-      />
+      <EmailField ref={emailRef} id="forgot-email" value={email} onChange={onEmailChange} error={error} readOnly={isBusy} />
       <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
         {isBusy ? 'PLEASE WAIT...' : 'SEND RESET LINK'}
       </Button>

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentAttemptResponse } from '@contracts/game';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Attempt, CurrentAttemptResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { gameKeys } from './game-query-keys';
 
@@ -17,3 +18,18 @@ export const currentAttemptQueryOptions = () =>
   });
 
 export const useCurrentAttempt = () => useQuery(currentAttemptQueryOptions());
+
+/**
+ * Asks the server for the unfinished attempt right now, through the cache (so the cache agrees with what is
+ * shown). A failed check counts as "none".
+ */
+export function useLoadCurrentAttempt(): () => Promise<Attempt | null> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.fetchQuery(currentAttemptQueryOptions()).then(
+      ({ attempt }) => attempt,
+      () => null,
+    ),
+    [queryClient],
+  );
+}

@@ -8,14 +8,21 @@ import { cn } from '@web/lib/cn';
  * The challenge image in a square box reserved up front (nothing jumps when it arrives), with a skeleton
  * until it has loaded. Non-square images are letterboxed rather than cropped: every pixel is a clue.
  */
-export function ChallengeImage({ src, alt, priority = false, className }: { src: string; alt: string; priority?: boolean; className?: string }) {
+export function ChallengeImage(props: ChallengeImageProps) {
+  // A new image starts over (skeleton, no retries yet).
+  return <ChallengeImageBox key={props.src} {...props} />;
+}
+
+interface ChallengeImageProps {
+  src: string;
+  alt: string;
+  priority?: boolean;
+  className?: string;
+}
+
+function ChallengeImageBox({ src, alt, priority = false, className }: ChallengeImageProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [retry, setRetry] = useState(0);
-  const [shownSrc, setShownSrc] = useState(src);
-  if (shownSrc !== src) {
-    setShownSrc(src);
-    setState('loading');
-  }
 
   return (
     <div className={cn('relative aspect-square w-full overflow-hidden rounded-2xl border border-night-700 bg-night-950', className)}>
@@ -37,7 +44,7 @@ export function ChallengeImage({ src, alt, priority = false, className }: { src:
         </div>
       ) : (
         <img
-          key={`${src}#${retry}`}
+          key={retry}
           ref={(element) => {
             // A cached image may finish before React attaches onLoad.
             if (element?.complete && element.naturalWidth > 0) setState('loaded');

@@ -1,11 +1,12 @@
 import { Shuffle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { gameErrorCodes, MAX_DISPLAY_NAME_LENGTH } from '@contracts/game.rules';
 import { ApiRequestError } from '@web/lib/api-client';
+import { cn } from '@web/lib/cn';
 import { Button } from '@web/ui/button';
 import { Dialog, DialogContent } from '@web/ui/dialog';
 import { FieldMessage, Input, Label } from '@web/ui/input';
+import { notifyError, notifySuccess } from '@web/ui/toast';
 import { generateName, useGenerateName } from '../api/generate-name';
 import { useSaveProfile } from '../api/save-profile';
 
@@ -64,12 +65,7 @@ function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | n
       setName(displayName);
     },
   });
-  const save = useSaveProfile({
-    onSuccess: ({ displayName }) => {
-      toast.success('Display name saved!', { description: `Welcome, ${displayName}!` });
-      onSaved(displayName);
-    },
-  });
+  const save = useSaveProfile();
 
   const trimmed = name.trim();
   const valid = trimmed.length >= 1 && trimmed.length <= MAX_DISPLAY_NAME_LENGTH;
@@ -78,13 +74,19 @@ function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | n
     event.preventDefault();
     if (!valid || save.isPending) return;
     const phoneNumber = phone.trim();
+    // Call-level callbacks: they do not fire once the form has unmounted, so a dialog dismissed while the save is
+    // in flight creates no game (SPEC 4).
     save.mutate(
       { displayName: trimmed, ...(phoneNumber ? { phoneNumber } : {}) },
       {
+        onSuccess: (_data, { displayName }) => {
+          notifySuccess('Display name saved!', `Welcome, ${displayName}!`);
+          onSaved(displayName);
+        },
         onError: (error) => {
-          const refused = error instanceof ApiRequestError && error.code === gameErrorCodes.nameRefused;
-          setRefusal(refused ? error.message : null);
-          toast.error('Error saving display name', { description: refused ? `${error.message} Please try again.` : 'Please try again.' });
+          // A refusal's reason is shown under the field; the toast keeps SPEC 7's exact words.
+          setRefusal(error instanceof ApiRequestError && error.code === gameErrorCodes.nameRefused ? error.message : null);
+          notifyError('Error saving display name', 'Please try again.');
         },
       },
     );
@@ -140,14 +142,14 @@ function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | n
         <Button
           variant="outline"
           size="lg"
-          className="px-3 whitespace-nowrap"
-          onClick={() => generate.mutate(undefined, { onError: () => toast.error('Error generating name', { description: 'Please try again or enter a custom name.' }) })}
+          className="gap-1.5 px-2 text-sm tracking-normal whitespace-nowrap"
+          onClick={() => generate.mutate(undefined, { onError: () => notifyError('Error generating name', 'Please try again or enter a custom name.') })}
           disabled={generate.isPending || save.isPending}
         >
-          <Shuffle className={generate.isPending ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
+          <Shuffle className={cn('size-4 shrink-0', generate.isPending && 'animate-spin')} aria-hidden />
           TRY ANOTHER
         </Button>
-        <Button type="submit" size="lg" className="px-3" disabled={!valid || save.isPending}>
+        <Button type="submit" size="lg" className="px-2 text-sm tracking-normal" disabled={!valid || save.isPending}>
           CONFIRM
         </Button>
       </div>

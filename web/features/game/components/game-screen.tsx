@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import type { Attempt, GuessResponse } from '@contracts/game';
-import { formatScore } from '@contracts/game.rules';
 import { Spinner } from '@web/ui/spinner';
+import { notifyError } from '@web/ui/toast';
 import { getAttempts } from '../api/get-attempts';
-import { currentAttemptQueryOptions, useCurrentAttempt } from '../api/get-current-attempt';
+import { useCurrentAttempt, useLoadCurrentAttempt } from '../api/get-current-attempt';
 import { gameKeys } from '../api/game-query-keys';
 import { useStartChallenge } from '../hooks/use-start-challenge';
 import { CompleteView } from './complete-view';
@@ -21,18 +20,22 @@ type View = { name: 'checking' } | { name: 'home' } | { name: 'history' } | { na
  * opens the game straight away (resume, also after a reload).
  */
 export function GameScreen({
+  homeStanding,
   homeExtras,
   completeExtras,
   onChallengeComplete,
 }: {
+  /** Shown above START CHALLENGE: keep it short. */
+  homeStanding?: ReactNode;
+  /** Shown below the Start Playing card. */
   homeExtras?: ReactNode;
   completeExtras?: ReactNode;
   onChallengeComplete?: () => void;
 }) {
   const queryClient = useQueryClient();
   const current = useCurrentAttempt();
+  const loadCurrentAttempt = useLoadCurrentAttempt();
   const [view, setView] = useState<View>({ name: 'checking' });
-  const [announcement, setAnnouncement] = useState('');
   const checked = useRef(false);
   const container = useRef<HTMLDivElement>(null);
   const shownScreen = useRef('checking');
@@ -47,20 +50,20 @@ export function GameScreen({
     container.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
   }, [screenKey]);
 
-  // Decide once, when the unfinished-attempt check settles; a failed check counts as "none" (SPEC 7).
+  // Decide once, when this visit's unfinished-attempt check settles: not from an answer cached on an earlier visit
+  // (a game may have started in another tab since). A failed check counts as "none" (SPEC 7).
   useEffect(() => {
-    if (checked.current || current.isPending) return;
+    if (checked.current || !current.isFetchedAfterMount) return;
     checked.current = true;
     if (current.isError) {
-      toast.error('Error loading game state', { description: current.error.message });
+      notifyError('Error loading game state', current.error.message);
       setView({ name: 'home' });
     } else {
-      setView(current.data.attempt ? { name: 'game', attempt: current.data.attempt } : { name: 'home' });
+      setView(current.data?.attempt ? { name: 'game', attempt: current.data.attempt } : { name: 'home' });
     }
-  }, [current.isPending, current.isError, current.error, current.data]);
+  }, [current.isFetchedAfterMount, current.isError, current.error, current.data]);
 
   const openGame = (attempt: Attempt) => {
-    setAnnouncement('');
     setView({ name: 'game', attempt });
     window.scrollTo({ top: 0 });
   };
@@ -79,21 +82,16 @@ export function GameScreen({
 
   // The attempt moved on elsewhere (another tab or device took the slot): show it as the server has it.
   const resync = async (attemptId: string) => {
-    const { attempt } = await queryClient.fetchQuery({ ...currentAttemptQueryOptions(), staleTime: 0 }).catch(() => ({ attempt: null }));
+    const attempt = await loadCurrentAttempt();
     if (attempt?.id === attemptId) return setView({ name: 'game', attempt });
     const finished = (await getAttempts().catch(() => ({ attempts: [] }))).attempts.find((candidate) => candidate.id === attemptId);
     if (finished) setView({ name: 'game', attempt: finished });
   };
 
-  const handleGuessed = ({ attempt, guessNumber }: GuessResponse) => {
-    const score = attempt.guesses.find((guess) => guess.number === guessNumber)?.score;
-    const complete = attempt.nextGuessNumber === null;
-    setAnnouncement(
-      `Guess ${guessNumber} scored ${score === undefined ? 'unknown' : formatScore(score)}.` +
-        (complete ? ` Challenge complete. Your score is ${formatScore(attempt.finalScore ?? 0)}.` : ''),
-    );
+  // The score itself is announced by the guess toast; completion moves focus to the 'Challenge Complete!' heading.
+  const handleGuessed = ({ attempt }: GuessResponse) => {
     setView({ name: 'game', attempt });
-    if (complete) {
+    if (attempt.nextGuessNumber === null) {
       window.scrollTo({ top: 0, behavior: 'smooth' });
       onChallengeComplete?.();
     }
@@ -104,7 +102,7 @@ export function GameScreen({
       {view.name === 'checking' ? <Spinner label="Checking for incomplete challenges..." className="min-h-[50dvh]" /> : null}
 
       {view.name === 'home' ? (
-        <HomeView extras={homeExtras} onStart={() => void start.begin()} starting={start.busy} onShowHistory={showHistory} />
+        <HomeView standing={homeStanding} extras={homeExtras} onStart={() => void start.begin()} starting={start.busy} onShowHistory={showHistory} />
       ) : null}
 
       {view.name === 'history' ? <HistoryView onBack={goHome} /> : null}
@@ -117,10 +115,6 @@ export function GameScreen({
           <GuessingView key={view.attempt.id} attempt={view.attempt} onGuessed={handleGuessed} onOutOfSync={() => void resync(view.attempt.id)} />
         )
       ) : null}
-
-      <p className="sr-only" role="status" aria-live="polite">
-        {announcement}
-      </p>
 
       <DisplayNameDialog
         open={start.nameDialog.open}

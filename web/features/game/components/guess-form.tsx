@@ -79,7 +79,7 @@ export function GuessForm({
           </>
         )}
       </Button>
-      <div aria-live="polite" className="min-h-5">
+      <div aria-live="polite" className="relative min-h-5">
         {busy ? <WaitingMessage /> : null}
       </div>
     </form>

@@ -23,11 +23,11 @@ export function GuessList({ guesses, highlightBest = false, className }: { guess
           >
             <span
               className={cn(
-                'mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
+                'relative mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
                 isBest ? 'bg-gradient-to-br from-accent-strong to-glow text-white' : 'bg-night-700 text-muted',
               )}
-              aria-label={`Guess ${guess.number}`}
             >
+              <span className="sr-only">Guess </span>
               {guess.number}
             </span>
             <p className="min-w-0 flex-1 text-sm leading-snug break-words text-ink">{guess.text}</p>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Attempt, GuessResponse } from '@contracts/game';
 import { gameErrorCodes, GUESSES_PER_CHALLENGE } from '@contracts/game.rules';
 import { ApiRequestError } from '@web/lib/api-client';
+import { notifyError, notifySuccess } from '@web/ui/toast';
 import { useSubmitGuess } from '../api/submit-guess';
 import { ChallengeImage } from './challenge-image';
 import { GuessForm } from './guess-form';
@@ -26,7 +26,7 @@ export function GuessingView({
   const submitGuess = useSubmitGuess({
     onSuccess: (response) => {
       setDraft('');
-      toast.success(response.message, { description: `Guess ${response.guessNumber} of ${GUESSES_PER_CHALLENGE}` });
+      notifySuccess(response.message, `Guess ${response.guessNumber} of ${GUESSES_PER_CHALLENGE}`);
       onGuessed(response);
     },
   });
@@ -54,7 +54,7 @@ export function GuessingView({
             { attemptId: attempt.id, guess, guessNumber },
             {
               onError: (error) => {
-                toast.error('Error submitting guess', { description: error.message });
+                notifyError('Error submitting guess', error.message);
                 if (error instanceof ApiRequestError && outOfSyncCodes.has(error.code)) onOutOfSync();
               },
             },

@@ -8,11 +8,15 @@ import { StatsCard } from './stats-card';
 
 /** /play home: welcome, Start Playing, Your Stats, Game History and How it works. */
 export function HomeView({
+  standing,
   extras,
   onStart,
   starting,
   onShowHistory,
 }: {
+  /** A short line above START CHALLENGE (e.g. the player's rank). */
+  standing?: ReactNode;
+  /** Anything taller goes below the Start Playing card, so START CHALLENGE stays in the first screen. */
   extras?: ReactNode;
   onStart: () => void;
   starting: boolean;
@@ -28,7 +32,7 @@ export function HomeView({
         <p className="mt-2 text-muted">
           You have {GUESSES_PER_CHALLENGE} attempts to guess the secret prompt behind an AI-generated image. Your best guess is your score.
         </p>
-        {extras ? <div className="mt-4">{extras}</div> : null}
+        {standing ? <div className="mt-4">{standing}</div> : null}
       </section>
 
       <Card className="border-accent/40" aria-labelledby="start-title">
@@ -43,6 +47,8 @@ export function HomeView({
           START CHALLENGE
         </Button>
       </Card>
+
+      {extras}
 
       <StatsCard />
 

@@ -8,17 +8,24 @@ const randomIndex = (except?: number) => {
   return index === except ? (index + 1) % waitingMessages.length : index;
 };
 
-/** A fun line while the guess is scored: starts at a random message and moves on if scoring takes a while. */
+/**
+ * A fun line while the guess is scored: starts at a random message and moves on if scoring takes a while.
+ * Inside a live region, screen readers hear the first message once; the rotation is for the eyes only.
+ */
 export function WaitingMessage() {
-  const [index, setIndex] = useState(() => randomIndex());
+  const [firstIndex] = useState(() => randomIndex());
+  const [index, setIndex] = useState(firstIndex);
   useEffect(() => {
     const timer = setInterval(() => setIndex((current) => randomIndex(current)), ROTATE_EVERY_MS);
     return () => clearInterval(timer);
   }, []);
   return (
-    <p data-testid="waiting-message" className="flex items-center justify-center gap-2 text-center text-sm text-accent motion-safe:animate-pulse">
-      <span className="size-2 shrink-0 rounded-full bg-glow" aria-hidden />
-      {waitingMessages[index]}
-    </p>
+    <>
+      <span className="sr-only">{waitingMessages[firstIndex]}</span>
+      <p data-testid="waiting-message" aria-hidden className="flex items-center justify-center gap-2 text-center text-sm text-accent motion-safe:animate-pulse">
+        <span className="size-2 shrink-0 rounded-full bg-glow" />
+        {waitingMessages[index]}
+      </p>
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { useRef, useState } from 'react';
 import type { Attempt } from '@contracts/game';
 import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { ApiRequestError } from '@web/lib/api-client';
-import { getCurrentAttempt } from '../api/get-current-attempt';
+import { notifyError } from '@web/ui/toast';
+import { useLoadCurrentAttempt } from '../api/get-current-attempt';
 import { profileQueryOptions } from '../api/get-profile';
 import { useStartGame } from '../api/start-game';
 
@@ -19,22 +19,30 @@ export interface NameDialogState {
  */
 export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt) => void }) {
   const queryClient = useQueryClient();
+  const loadCurrentAttempt = useLoadCurrentAttempt();
   const [checkingProfile, setCheckingProfile] = useState(false);
   const [nameDialog, setNameDialog] = useState<NameDialogState>({ open: false, suggestedName: null });
+  // Read by onSaved: a save that lands after the dialog was dismissed must not create a game.
+  const nameDialogOpen = useRef(false);
   const startGame = useStartGame({ onSuccess: ({ attempt }) => onStarted(attempt) });
+
+  function setNameDialogOpen(open: boolean, suggestedName?: string | null) {
+    nameDialogOpen.current = open;
+    setNameDialog((state) => ({ open, suggestedName: suggestedName === undefined ? state.suggestedName : suggestedName }));
+  }
 
   function createGame() {
     startGame.mutate(undefined, {
       onError: (error) => {
         if (error instanceof ApiRequestError && error.code === gameErrorCodes.displayNameRequired) {
-          setNameDialog({ open: true, suggestedName: null });
+          setNameDialogOpen(true, null);
         } else if (error instanceof ApiRequestError && error.code === gameErrorCodes.challengeInProgress) {
-          toast.error('Challenge in progress', { description: 'You must complete your current challenge before starting a new one.' });
+          notifyError('Challenge in progress', 'You must complete your current challenge before starting a new one.');
           void resumeUnfinished();
         } else if (error instanceof ApiRequestError && error.code === gameErrorCodes.poolExhausted) {
-          toast.error('No challenges available', { description: error.message || POOL_EXHAUSTED_MESSAGE });
+          notifyError('No challenges available', error.message || POOL_EXHAUSTED_MESSAGE);
         } else {
-          toast.error('Error starting game', { description: error.message });
+          notifyError('Error starting game', error.message);
         }
       },
     });
@@ -42,7 +50,7 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
 
   // The unfinished attempt was started elsewhere (another tab or device): open it so the player can finish it.
   async function resumeUnfinished() {
-    const { attempt } = await getCurrentAttempt().catch(() => ({ attempt: null }));
+    const attempt = await loadCurrentAttempt();
     if (attempt) onStarted(attempt);
   }
 
@@ -52,11 +60,11 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
     try {
       const profile = await queryClient.fetchQuery(profileQueryOptions());
       if (!profile.displayName?.trim()) {
-        setNameDialog({ open: true, suggestedName: profile.suggestedName });
+        setNameDialogOpen(true, profile.suggestedName);
         return;
       }
     } catch (error) {
-      toast.error('Error starting game', { description: (error as Error).message });
+      notifyError('Error starting game', (error as Error).message);
       return;
     } finally {
       setCheckingProfile(false);
@@ -69,9 +77,10 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
     busy: checkingProfile || startGame.isPending,
     nameDialog: {
       ...nameDialog,
-      onOpenChange: (open: boolean) => setNameDialog((state) => ({ ...state, open })),
+      onOpenChange: (open: boolean) => setNameDialogOpen(open),
       onSaved: () => {
-        setNameDialog((state) => ({ ...state, open: false }));
+        if (!nameDialogOpen.current) return;
+        setNameDialogOpen(false);
         createGame();
       },
     },

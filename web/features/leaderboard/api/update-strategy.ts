@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StrategyInput, StrategyResponse } from '@contracts/leaderboard';
+import type { Champion, StrategyInput, StrategyResponse } from '@contracts/leaderboard';
 import { api } from '@web/lib/api-client';
 import { leaderboardKeys } from './leaderboard-query-keys';
 
@@ -10,6 +10,8 @@ export function useUpdateStrategy({ onSuccess }: { onSuccess?: (strategy: string
   return useMutation({
     mutationFn: updateStrategy,
     onSuccess: ({ strategy }) => {
+      // Show the saved text at once (the editor derives from it), then check with the server.
+      queryClient.setQueryData<Champion | null>(leaderboardKeys.champion(), (old) => (old ? { ...old, strategy } : old));
       void queryClient.invalidateQueries({ queryKey: leaderboardKeys.champion() });
       onSuccess?.(strategy);
     },

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { LEADERBOARD_TOP_SIZE } from '@contracts/leaderboard.rules';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { LeaderboardBoard, LeaderboardRow as Row, MyRank } from '@contracts/leaderboard';
 import { Skeleton } from '@web/ui/spinner';
 import { useLeaderboard } from '../api/get-leaderboard';
+import { myRankQueryOptions } from '../api/get-my-rank';
 import { leaderboardKeys } from '../api/leaderboard-query-keys';
 import { useLeaderboardStream } from '../hooks/use-leaderboard-stream';
 import { LeaderboardList, LeaderboardRow } from './leaderboard-list';
@@ -12,22 +13,26 @@ import { StrategyEditor } from './strategy-editor';
 
 /**
  * The public board: top 50, live. The first paint comes from GET /api/leaderboard (which also knows which row
- * is the viewer's); from then on the stream replaces the rows. A viewer outside the top refreshes their own
- * row after a change, spread over a few seconds so a change never triggers a burst of requests.
+ * is the viewer's); from then on the stream's snapshots replace the rows. A viewer outside the top refreshes only
+ * their own rank (GET /api/leaderboard/me) after a change, spread over a few seconds so a change never triggers
+ * a burst of requests.
  */
 export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
   const queryClient = useQueryClient();
   const initial = useLeaderboard();
-  const me = initial.data?.me ?? null;
-  const outsideTop = useRef(false);
+  const [myLatestRank, setMyLatestRank] = useState<MyRank | null>(null);
+  const me = withLatestRank(initial.data?.me ?? null, myLatestRank);
+  // The viewer's key stays theirs even if a later check finds them off the board.
+  const youKey = initial.data?.me?.key ?? null;
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const onChange = () => {
+  const onChange = (next: LeaderboardBoard) => {
     void queryClient.invalidateQueries({ queryKey: leaderboardKeys.champion() });
-    if (!outsideTop.current || refreshTimer.current) return;
+    const outsideTop = youKey !== null && !next.entries.some((entry) => entry.key === youKey);
+    if (!outsideTop || refreshTimer.current) return;
     refreshTimer.current = setTimeout(() => {
       refreshTimer.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: leaderboardKeys.board(LEADERBOARD_TOP_SIZE) });
+      queryClient.fetchQuery({ ...myRankQueryOptions(), staleTime: 0 }).then(setMyLatestRank, () => undefined);
     }, 500 + Math.random() * 3000);
   };
   const { board, status } = useLeaderboardStream(onChange);
@@ -35,10 +40,8 @@ export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
 
   const entries = board?.entries ?? initial.data?.entries ?? null;
   const total = board?.total ?? initial.data?.total ?? 0;
-  const youKey = me?.key ?? null;
   const liveRank = youKey ? (entries?.find((entry) => entry.key === youKey)?.rank ?? me?.rank) : null;
   const youInTop = Boolean(entries?.some((entry) => entry.key === youKey));
-  outsideTop.current = Boolean(me) && !youInTop;
 
   return (
     <div className="flex flex-col gap-5">
@@ -85,4 +88,11 @@ export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
       ) : null}
     </div>
   );
+}
+
+/** The viewer's row (from the first load) with their rank and score as GET /api/leaderboard/me last reported. */
+function withLatestRank(me: Row | null, latest: MyRank | null): Row | null {
+  if (!me || !latest) return me;
+  if (latest.rank === null || latest.score === null) return null;
+  return { ...me, rank: latest.rank, score: latest.score };
 }

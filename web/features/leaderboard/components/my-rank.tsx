@@ -8,15 +8,26 @@ import { StrategyEditor } from './strategy-editor';
 
 /** For /play (signed in): 'You are #7 of 312', and for the #1 the form to share their winning strategy. */
 export function PlayerStanding() {
+  return (
+    <div className="flex flex-col gap-4">
+      <PlayerRank />
+      <PlayerStrategy />
+    </div>
+  );
+}
+
+/** Just 'You are #7 of 312' (the home view shows it above START CHALLENGE, and the strategy form lower). */
+export function PlayerRank() {
   const myRank = useMyRank();
   if (myRank.isPending) return <Skeleton className="h-16" />;
   if (myRank.isError) return null;
-  return (
-    <div className="flex flex-col gap-4">
-      <MyRank {...myRank.data} />
-      <StrategyEditor rank={myRank.data.rank} />
-    </div>
-  );
+  return <MyRank {...myRank.data} />;
+}
+
+/** Just the #1's strategy form (nothing for anyone else). */
+export function PlayerStrategy() {
+  const myRank = useMyRank();
+  return <StrategyEditor rank={myRank.data?.rank} />;
 }
 
 /** 'You are #7 of 312' with the player's board score, linking to the full leaderboard. */

@@ -1,10 +1,10 @@
 import { Crown } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { useId, useState } from 'react';
 import { MAX_STRATEGY_LENGTH } from '@contracts/leaderboard.rules';
 import { Button } from '@web/ui/button';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { FieldMessage, Label, Textarea } from '@web/ui/input';
+import { notifySuccess } from '@web/ui/toast';
 import { useChampion } from '../api/get-champion';
 import { useUpdateStrategy } from '../api/update-strategy';
 
@@ -17,19 +17,16 @@ export function StrategyEditor({ rank }: { rank: number | null | undefined }) {
 function StrategyForm() {
   const champion = useChampion();
   const saved = champion.data?.strategy ?? '';
-  const [text, setText] = useState(saved);
-  const [touched, setTouched] = useState(false);
+  // null until the player types: the field shows the saved strategy (also once it loads or changes).
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? saved;
   const fieldId = useId();
   const hintId = useId();
-  useEffect(() => {
-    if (!touched) setText(saved);
-  }, [saved, touched]);
 
   const update = useUpdateStrategy({
-    onSuccess: (strategy) => {
-      setText(strategy);
-      setTouched(false);
-      toast.success('Strategy shared', { description: 'It now appears on the landing page while you hold #1.' });
+    onSuccess: () => {
+      setDraft(null);
+      notifySuccess('Strategy shared', 'It now appears on the landing page while you hold #1.');
     },
   });
   const trimmed = text.trim();
@@ -58,18 +55,17 @@ function StrategyForm() {
           aria-describedby={hintId}
           aria-invalid={update.isError || tooLong}
           placeholder="e.g. Name the main subject first, then the art style and the lighting."
-          onChange={(event) => {
-            setTouched(true);
-            setText(event.target.value.replace(/\n/g, ' '));
-          }}
+          onChange={(event) => setDraft(event.target.value.replace(/\n/g, ' '))}
         />
         <div className="flex items-start justify-between gap-3">
           {update.isError ? (
-            <FieldMessage error>{update.error.message}</FieldMessage>
+            <FieldMessage error id={hintId}>
+              {update.error.message}
+            </FieldMessage>
           ) : (
             <FieldMessage id={hintId}>Plain text, shown publicly.</FieldMessage>
           )}
-          <FieldMessage className="shrink-0 tabular-nums" aria-live="polite">
+          <FieldMessage className="shrink-0 tabular-nums">
             {text.length}/{MAX_STRATEGY_LENGTH}
           </FieldMessage>
         </div>
