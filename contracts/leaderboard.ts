@@ -68,12 +68,14 @@ export type BoothInfo = z.infer<typeof boothInfoSchema>;
 
 /**
  * GET /api/leaderboard/stream (Server-Sent Events). Events `snapshot` (on connect) and `update` (the board changed)
- * carry the same body: the whole public top and the player count. The event id is a digest of the entire ranking,
+ * carry the same body: the whole public top, the player count and the #1's strategy. The event id is a digest of the entire ranking,
  * identical on every app instance, so a reconnect whose Last-Event-ID is still current gets no snapshot.
  * Event names: LEADERBOARD_STREAM_EVENTS (leaderboard.rules.ts).
  */
 export const leaderboardBoardSchema = z.object({
   entries: z.array(leaderboardEntrySchema),
   total: z.number().int(),
+  /** The #1's strategy (written since the last reset), so live screens never refetch the champion on a change. */
+  championStrategy: z.string().nullable(),
 });
 export type LeaderboardBoard = z.infer<typeof leaderboardBoardSchema>;

@@ -4,7 +4,8 @@ import { announceLeaderboardChange } from '../db/channels';
 import { createGamer, importDemoPack, playFullGame } from '../../tests/support/game';
 import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
 import { SseClient } from '../../tests/support/sse-client';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { createPlayer } from '../../tests/support/players';
+import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
 // A real listening server and a real SSE client; heartbeats sped up so the test sees them.
 let t: TestApp;
@@ -95,6 +96,26 @@ describe('GET /api/leaderboard/stream', () => {
     // Give any stragglers a chance to arrive: the whole burst produced a single update.
     await client.waitFor(() => client.comments.length >= 3, 5000, 'a few heartbeats');
     expect(client.events.slice(before).filter((e) => e.event === 'update')).toHaveLength(1);
+  });
+
+  it("pushes the #1's new strategy to open streams, so live screens never refetch the champion", async () => {
+    const champion = await createPlayer(t.app, t.database.db);
+    await seedPlayer(t.database.db, { userId: champion.id, displayName: 'StreamChamp' });
+    await seedCompletedAttempt(t.database.db, champion.id, 100);
+    await announceLeaderboardChange(t.database.db);
+    const client = await connect();
+    const snapshot = boardOf(await client.nextEvent('snapshot', { after: 0 }));
+    expect(snapshot.entries[0].displayName).toBe('StreamChamp');
+    expect(snapshot.championStrategy).toBeNull();
+
+    const received = client.events.length;
+    const saved = await request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', cookie: champion.cookie, payload: { strategy: 'Name the subject first.' } });
+    expect(saved.statusCode).toBe(200);
+    const update = await client.nextEvent('update', { after: received });
+    expect(boardOf(update).championStrategy).toBe('Name the subject first.');
+    expect(update.id).not.toBe(client.events[received - 1]?.id);
+    // This file's streams share one client address, capped at 8 open at once: give the slot back.
+    client.close();
   });
 
   it('sends no update when a notification changes nothing on the board', async () => {

@@ -36,7 +36,9 @@ export interface RankedRow {
 export interface BoardRows {
   entries: RankedRow[];
   total: number;
-  /** md5 over the whole ranking (not just the top): changes whenever anybody's rank, score or name does. */
+  /** The #1's strategy, if written since the last leaderboard reset. */
+  championStrategy: string | null;
+  /** md5 over the whole ranking and the #1's strategy: changes whenever anybody's rank, score or name, or the strategy, does. */
   digest: string;
 }
 
@@ -45,17 +47,39 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows;
 }
 
-/** The live stream's board: the top `limit` rows, the player count and a digest of the ranking, in one round trip. */
+/** A ranked row as the board queries return it: left-joined, so a board with no players yields one all-null row. */
+interface BoardRow {
+  total: number;
+  user_id: string | null;
+  display_name: string;
+  score: number;
+  rank: number;
+}
+
+const rankedRows = (result: BoardRow[]): RankedRow[] =>
+  result
+    .filter((row) => row.user_id !== null)
+    .map((row) => ({ userId: row.user_id!, displayName: row.display_name, score: Number(row.score), rank: Number(row.rank) }));
+
+/** The #1's strategy, if written since the last leaderboard reset (a column expression over `ranked r, since`). */
+const championStrategy = sql`case when r.strategy_updated_at > since.at then r.strategy end`;
+
+/**
+ * The live stream's board: the top `limit` rows, the player count, the #1's strategy and a digest of it all, in one
+ * round trip.
+ */
 export async function selectBoard(db: Db, limit: number): Promise<BoardRows> {
-  const result = await rows<{ total: number; digest: string; user_id: string | null; display_name: string; score: number; rank: number }>(
+  const result = await rows<BoardRow & { digest: string; champion_strategy: string | null }>(
     db,
     sql`${rankedPrelude},
+    champion as (select ${championStrategy} as strategy from ranked r, since where r.rank = 1),
     summary as (
-      select count(*)::int as total,
-        md5(coalesce(string_agg(r.user_id || ':' || r.score::text || ':' || r.display_name, ',' order by r.rank), '')) as digest
+      select count(*)::int as total, (select strategy from champion) as champion_strategy,
+        md5(coalesce(string_agg(r.user_id || ':' || r.score::text || ':' || r.display_name, ',' order by r.rank), '')
+          || '|' || coalesce((select strategy from champion), '')) as digest
       from ranked r
     )
-    select s.total, s.digest, t.user_id, t.display_name, t.score::float8 as score, t.rank
+    select s.total, s.digest, s.champion_strategy, t.user_id, t.display_name, t.score::float8 as score, t.rank
     from summary s left join (select * from ranked where rank <= ${limit}) t on true
     order by t.rank`,
   );
@@ -63,9 +87,8 @@ export async function selectBoard(db: Db, limit: number): Promise<BoardRows> {
   return {
     total: Number(first?.total ?? 0),
     digest: first?.digest ?? '',
-    entries: result
-      .filter((row) => row.user_id !== null)
-      .map((row) => ({ userId: row.user_id!, displayName: row.display_name, score: Number(row.score), rank: Number(row.rank) })),
+    championStrategy: first?.champion_strategy ?? null,
+    entries: rankedRows(result),
   };
 }
 
@@ -74,33 +97,20 @@ export async function selectBoard(db: Db, limit: number): Promise<BoardRows> {
  * ranking, one round trip, no digest (only the stream needs that).
  */
 export async function selectBoardWithViewer(db: Db, limit: number, viewerId: string | null): Promise<{ rows: RankedRow[]; total: number }> {
-  const result = await rows<{ total: number; user_id: string | null; display_name: string; score: number; rank: number }>(
+  const result = await rows<BoardRow>(
     db,
     sql`${rankedPrelude}
     select (select count(*)::int from ranked) as total, r.user_id, r.display_name, r.score::float8 as score, r.rank
     from (select 1) one left join ranked r on r.rank <= ${limit} or r.user_id = ${viewerId}
     order by r.rank`,
   );
-  return {
-    total: Number(result[0]?.total ?? 0),
-    rows: result
-      .filter((row) => row.user_id !== null)
-      .map((row) => ({ userId: row.user_id!, displayName: row.display_name, score: Number(row.score), rank: Number(row.rank) })),
-  };
+  return { total: Number(result[0]?.total ?? 0), rows: rankedRows(result) };
 }
 
-/** One player's row (null when they have no entry) and the player count. */
+/** One player's row (null when they have no entry) and the player count: the viewer query with an empty top. */
 export async function selectPlayerRank(db: Db, userId: string): Promise<{ row: RankedRow | null; total: number }> {
-  const [result] = await rows<{ total: number; user_id: string | null; display_name: string | null; score: number | null; rank: number | null }>(
-    db,
-    sql`${rankedPrelude}
-    select (select count(*)::int from ranked) as total, r.user_id, r.display_name, r.score::float8 as score, r.rank
-    from (select 1) one left join ranked r on r.user_id = ${userId}`,
-  );
-  const row = result?.user_id
-    ? { userId: result.user_id, displayName: result.display_name!, score: Number(result.score), rank: Number(result.rank) }
-    : null;
-  return { row, total: Number(result?.total ?? 0) };
+  const { rows: [row], total } = await selectBoardWithViewer(db, 0, userId);
+  return { row: row ?? null, total };
 }
 
 /** The current #1 and their strategy, if written since the last leaderboard reset. */
@@ -108,8 +118,7 @@ export async function selectChampion(db: Db): Promise<(RankedRow & { strategy: s
   const [row] = await rows<{ user_id: string; display_name: string; score: number; strategy: string | null }>(
     db,
     sql`${rankedPrelude}
-    select r.user_id, r.display_name, r.score::float8 as score,
-      case when r.strategy_updated_at > since.at then r.strategy end as strategy
+    select r.user_id, r.display_name, r.score::float8 as score, ${championStrategy} as strategy
     from ranked r, since
     where r.rank = 1`,
   );

@@ -2,6 +2,7 @@
 import { createHmac } from 'node:crypto';
 import type { Champion, LeaderboardEntry, LeaderboardResponse, MyRank } from '@contracts/leaderboard';
 import { leaderboardErrorCodes, NOT_CHAMPION_MESSAGE } from '@contracts/leaderboard.rules';
+import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
 import { publicTextProblem } from '../game/display-name';
 import { HttpError } from '../http-error';
@@ -17,7 +18,7 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
     /** The public board the live stream broadcasts; its id is a digest of the whole ranking. */
     async boardState(limit: number): Promise<BoardState> {
       const board = await selectBoard(db, limit);
-      return { id: board.digest, board: { entries: board.entries.map(toEntry), total: board.total } };
+      return { id: board.digest, board: { entries: board.entries.map(toEntry), total: board.total, championStrategy: board.championStrategy } };
     },
 
     async leaderboard(limit: number, viewerId: string | null): Promise<LeaderboardResponse> {
@@ -47,6 +48,8 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
       if (!(await updateChampionStrategy(db, userId, strategy))) {
         throw new HttpError(403, leaderboardErrorCodes.notChampion, NOT_CHAMPION_MESSAGE);
       }
+      // The strategy rides on the live board (booth, /leaderboard): every instance re-reads it.
+      await announceLeaderboardChange(db);
       return strategy;
     },
   };

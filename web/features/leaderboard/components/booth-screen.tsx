@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Crown, Quote } from 'lucide-react';
 import { useEffect } from 'react';
 import { formatScore } from '@contracts/game.rules';
@@ -7,8 +6,6 @@ import { BOOTH_TOP_SIZE } from '@contracts/leaderboard.rules';
 import { cn } from '@web/lib/cn';
 import { Logo } from '@web/ui/logo';
 import { useBoothInfo } from '../api/get-booth-info';
-import { useChampion } from '../api/get-champion';
-import { leaderboardKeys } from '../api/leaderboard-query-keys';
 import { useFlip } from '../hooks/use-flip';
 import { useLeaderboardStream } from '../hooks/use-leaderboard-stream';
 import { BoothQrCode } from './booth-qr-code';
@@ -20,10 +17,9 @@ import { RankBadge } from './rank-badge';
  * Sized in viewport units so any screen fills the same way; nothing to click, and the cursor is hidden.
  */
 export function BoothScreen() {
-  const queryClient = useQueryClient();
-  const { board, status } = useLeaderboardStream(() => void queryClient.invalidateQueries({ queryKey: leaderboardKeys.champion() }));
+  // The #1's name, score and strategy all ride on the live board: nothing to refetch when it changes.
+  const { board, status } = useLeaderboardStream();
   const boothInfo = useBoothInfo();
-  const champion = useChampion();
   useKeepScreenAwake();
 
   const top = board?.entries.slice(0, BOOTH_TOP_SIZE) ?? [];
@@ -70,13 +66,13 @@ export function BoothScreen() {
               Can you beat <span className="bg-gradient-to-r from-accent to-glow bg-clip-text text-transparent">{formatScore(top[0].score)}</span>?
             </p>
           ) : null}
-          {champion.data?.strategy ? (
+          {top[0] && board?.championStrategy ? (
             <figure className="w-full rounded-[2vh] border border-glow/40 bg-gradient-to-br from-accent-strong/20 to-glow/10 p-[2vh] text-left">
               <figcaption className="flex items-center gap-[0.6vw] text-[1.8vh] font-bold uppercase tracking-wider text-glow">
                 <Quote className="size-[2.2vh]" aria-hidden />
-                {champion.data.displayName}'s winning strategy
+                {top[0].displayName}'s winning strategy
               </figcaption>
-              <blockquote className="mt-[1vh] line-clamp-3 text-[2.3vh] leading-snug text-ink">{champion.data.strategy}</blockquote>
+              <blockquote className="mt-[1vh] line-clamp-3 text-[2.3vh] leading-snug text-ink">{board.championStrategy}</blockquote>
             </figure>
           ) : (
             <p className="text-[2.2vh] text-muted">Only the top scorer gets to reveal their winning strategy.</p>

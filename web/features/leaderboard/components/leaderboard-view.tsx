@@ -5,7 +5,6 @@ import type { LeaderboardBoard, LeaderboardRow as Row, MyRank } from '@contracts
 import { Skeleton } from '@web/ui/spinner';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { myRankQueryOptions } from '../api/get-my-rank';
-import { leaderboardKeys } from '../api/leaderboard-query-keys';
 import { useLeaderboardStream } from '../hooks/use-leaderboard-stream';
 import { LeaderboardList, LeaderboardRow } from './leaderboard-list';
 import { LiveStatus } from './live-status';
@@ -27,7 +26,6 @@ export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const onChange = (next: LeaderboardBoard) => {
-    void queryClient.invalidateQueries({ queryKey: leaderboardKeys.champion() });
     const outsideTop = youKey !== null && !next.entries.some((entry) => entry.key === youKey);
     if (!outsideTop || refreshTimer.current) return;
     refreshTimer.current = setTimeout(() => {
