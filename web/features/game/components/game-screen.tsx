@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Attempt, GuessResponse } from '@contracts/game';
 import { Spinner } from '@web/ui/spinner';
 import { notifyError } from '@web/ui/toast';
-import { getAttempts } from '../api/get-attempts';
+import { attemptsQueryOptions } from '../api/get-attempts';
 import { useCurrentAttempt, useLoadCurrentAttempt } from '../api/get-current-attempt';
 import { gameKeys } from '../api/game-query-keys';
 import { useStartChallenge } from '../hooks/use-start-challenge';
@@ -84,7 +84,9 @@ export function GameScreen({
   const resync = async (attemptId: string) => {
     const attempt = await loadCurrentAttempt();
     if (attempt?.id === attemptId) return setView({ name: 'game', attempt });
-    const finished = (await getAttempts().catch(() => ({ attempts: [] }))).attempts.find((candidate) => candidate.id === attemptId);
+    // Through the cache (fresh), so the history view agrees with what is shown here.
+    const recent = await queryClient.fetchQuery({ ...attemptsQueryOptions(), staleTime: 0 }).catch(() => ({ attempts: [] }));
+    const finished = recent.attempts.find((candidate) => candidate.id === attemptId);
     if (finished) setView({ name: 'game', attempt: finished });
   };
 
