@@ -15,6 +15,10 @@ export const eventSettings = pgTable('event_settings', {
   id: integer('id').primaryKey().default(1),
   isOpen: boolean('is_open').notNull().default(true),
   allowPromptReuse: boolean('allow_prompt_reuse').notNull().default(false),
+  /** New challenges one player may start during the event (null = no cap). Bounds how fast accounts drain the pool. */
+  maxChallengesPerPlayer: integer('max_challenges_per_player'),
+  /** Seconds a player must wait between starting two challenges (0 = no wait). */
+  minSecondsBetweenChallenges: integer('min_seconds_between_challenges').notNull().default(0),
   /** Only challenges completed after this count on the leaderboard (set by a reset). */
   leaderboardSince: timestamp('leaderboard_since', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,2 @@
+ALTER TABLE "event_settings" ADD COLUMN "max_challenges_per_player" integer;--> statement-breakpoint
+ALTER TABLE "event_settings" ADD COLUMN "min_seconds_between_challenges" integer DEFAULT 0 NOT NULL;
