@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+import { playersKeys } from './players-query-keys';
+
+// TEMP until contracts/admin-players.ts lands.
+export interface AdminPlayerPatch {
+  displayName?: string;
+  hidden?: boolean;
+}
+
+export const updatePlayer = ({ id, patch }: { id: string; patch: AdminPlayerPatch }) =>
+  api<unknown>(`/api/admin/players/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
+
+/** Rename or hide/unhide one player; the table refetches its page. */
+export function useUpdatePlayer({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePlayer,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: playersKeys.all });
+      onSuccess?.();
+    },
+  });
+}
