@@ -8,7 +8,7 @@ import { authRoutes, sessionGuards } from './auth/auth.routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { gameRoutes } from './game/game.routes';
-import { createGameService } from './game/game.service';
+import { createGameService, readEventSettings } from './game/game.service';
 import { profileRoutes } from './game/profile.routes';
 import { createProfileService } from './game/profile.service';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
@@ -88,11 +88,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('guards', guards);
 
   await app.register(authRoutes, { auth });
-  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (): Promise<PublicConfig> => ({
-    googleEnabled: Boolean(google),
-    publicUrl: env.publicUrl,
-    minPasswordLength: MIN_PASSWORD_LENGTH,
-  }));
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (_request, reply): Promise<PublicConfig> => {
+    // eventOpen changes when an organizer opens or closes the event.
+    reply.header('cache-control', 'no-store');
+    return {
+      googleEnabled: Boolean(google),
+      publicUrl: env.publicUrl,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      eventOpen: (await readEventSettings(database.db)).isOpen,
+    };
+  });
   app.get('/api/health', async () => ({ ok: true }));
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
   await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
