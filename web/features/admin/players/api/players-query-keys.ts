@@ -1,4 +1,4 @@
-import type { AdminPlayersQuery } from './get-players';
+import type { AdminPlayersQuery } from '@contracts/admin-players';
 
 /** Every query key the players section uses, so its mutations invalidate exactly what they change. */
 export const playersKeys = {

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminPlayerResponse, AdminPlayerUpdate } from '@contracts/admin-players';
 import { api } from '@web/lib/api-client';
 import { playersKeys } from './players-query-keys';
 
-// TEMP until contracts/admin-players.ts lands.
-export interface AdminPlayerPatch {
-  displayName?: string;
-  hidden?: boolean;
-}
-
-export const updatePlayer = ({ id, patch }: { id: string; patch: AdminPlayerPatch }) =>
-  api<unknown>(`/api/admin/players/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
+export const updatePlayer = ({ id, patch }: { id: string; patch: AdminPlayerUpdate }) =>
+  api<AdminPlayerResponse>(`/api/admin/players/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
 
 /** Rename or hide/unhide one player; the table refetches its page. */
 export function useUpdatePlayer({ onSuccess }: { onSuccess?: () => void } = {}) {

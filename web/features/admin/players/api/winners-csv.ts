@@ -1,6 +1,2 @@
-/** GET /api/admin/winners.csv?top=N[&archive=id]: a plain download (the browser sends the session cookie). */
-export const winnersCsvUrl = (top: number, archiveId?: string) => {
-  const params = new URLSearchParams({ top: String(top) });
-  if (archiveId) params.set('archive', archiveId);
-  return `/api/admin/winners.csv?${params}`;
-};
+/** GET /api/admin/winners.csv?top=N: the current board's top N as CSV, a plain download (the browser sends the session cookie). */
+export const winnersCsvUrl = (top: number) => `/api/admin/winners.csv?${new URLSearchParams({ top: String(top) })}`;

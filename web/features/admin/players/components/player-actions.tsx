@@ -4,7 +4,7 @@ import { Button } from '@web/ui/button';
 import { ConfirmDialog } from '@web/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '@web/ui/toast';
 import { useDeletePlayer } from '../api/delete-player';
-import type { AdminPlayer } from '../api/get-players';
+import type { AdminPlayer } from '@contracts/admin-players';
 import { useUpdatePlayer } from '../api/update-player';
 import { RenamePlayerDialog } from './rename-player-dialog';
 

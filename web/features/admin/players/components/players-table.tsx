@@ -2,7 +2,8 @@ import { ArrowDown, ArrowUp, ArrowUpDown, EyeOff } from 'lucide-react';
 import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
 import { Spinner } from '@web/ui/spinner';
-import type { AdminPlayer, AdminPlayerSort } from '../api/get-players';
+import type { AdminPlayer } from '@contracts/admin-players';
+import type { AdminPlayerSortKey as AdminPlayerSort } from '@contracts/admin.rules';
 import { PlayerActions } from './player-actions';
 
 type Sort = { sort: AdminPlayerSort; dir: 'asc' | 'desc' };
@@ -93,7 +94,7 @@ export function PlayersTable({
                     </td>
                     <td className="max-w-56 truncate px-4 py-2 text-muted">{player.email}</td>
                     <td className="whitespace-nowrap px-4 py-2 text-muted">{player.phone ?? '—'}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{player.score === null ? '—' : formatScore(player.score)}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{player.latestScore === null ? '—' : formatScore(player.latestScore)}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{player.gamesPlayed}</td>
                     <td className="whitespace-nowrap px-4 py-2 text-muted">{formatDateTime(player.signedUpAt)}</td>

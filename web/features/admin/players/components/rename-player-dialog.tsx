@@ -5,7 +5,7 @@ import { Button } from '@web/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@web/ui/dialog';
 import { FieldMessage, Input, Label } from '@web/ui/input';
 import { notifySuccess } from '@web/ui/toast';
-import type { AdminPlayer } from '../api/get-players';
+import type { AdminPlayer } from '@contracts/admin-players';
 import { useUpdatePlayer } from '../api/update-player';
 
 /** Rename a player (e.g. an offensive display name): same 1–20 character rule as players get. */
