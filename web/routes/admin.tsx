@@ -1,4 +1,4 @@
-import { Link, Navigate, Route, Routes } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { paths } from '@contracts/paths';
 import { ActivitySection } from '@web/features/admin/activity/components/activity-section';
 import { ChallengesSection } from '@web/features/admin/challenges/components/challenges-section';
@@ -6,7 +6,7 @@ import { EventSection } from '@web/features/admin/event/components/event-section
 import { ModerationPanel } from '@web/features/admin/moderation/components/moderation-panel';
 import { OverviewSection } from '@web/features/admin/overview/components/overview-section';
 import { PlayersSection } from '@web/features/admin/players/components/players-section';
-import { AdminShell } from '@web/features/admin/shell/components/admin-shell';
+import { AdminShell, useAdminSection } from '@web/features/admin/shell/components/admin-shell';
 import { RequireSession } from '@web/features/auth/components/require-session';
 import { BrandHeader } from '@web/ui/brand-header';
 import { Button } from '@web/ui/button';
@@ -28,24 +28,20 @@ export default function AdminPage() {
 }
 
 function Console() {
+  const section = useAdminSection();
+  if (section === null) return <Navigate to={paths.admin} replace />;
   return (
     <AdminShell>
-      <Routes>
-        <Route index element={<OverviewSection />} />
-        <Route
-          path="players"
-          element={
-            <>
-              <PlayersSection />
-              <ModerationPanel />
-            </>
-          }
-        />
-        <Route path="event" element={<EventSection />} />
-        <Route path="challenges" element={<ChallengesSection />} />
-        <Route path="activity" element={<ActivitySection />} />
-        <Route path="*" element={<Navigate to={paths.admin} replace />} />
-      </Routes>
+      {section === '' ? <OverviewSection /> : null}
+      {section === 'players' ? (
+        <>
+          <PlayersSection />
+          <ModerationPanel />
+        </>
+      ) : null}
+      {section === 'event' ? <EventSection /> : null}
+      {section === 'challenges' ? <ChallengesSection /> : null}
+      {section === 'activity' ? <ActivitySection /> : null}
     </AdminShell>
   );
 }

@@ -1,8 +1,9 @@
 import { Activity, ArrowLeft, CalendarCog, Gauge, Images, Monitor, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@contracts/paths';
 import { cn } from '@web/lib/cn';
+import './admin-console.css';
 import { Logo } from '@web/ui/logo';
 
 /** The console's sections, in menu order; `to` is relative to /admin. */
@@ -14,13 +15,25 @@ export const adminSections = [
   { to: 'activity', label: 'Activity', icon: Activity },
 ] as const;
 
+export type AdminSectionPath = (typeof adminSections)[number]['to'];
+
 const sectionHref = (to: string) => (to ? `${paths.admin}/${to}` : paths.admin);
+
+/**
+ * The section the address names ('' for the overview), or null for an unknown one. Matched by hand (not with
+ * <Routes>/<NavLink>) so the console adds nothing to the router code every page loads.
+ */
+export function useAdminSection(): AdminSectionPath | null {
+  const rest = useLocation().pathname.slice(paths.admin.length).replace(/^\/+|\/+$/g, '');
+  return adminSections.find((section) => section.to === rest)?.to ?? null;
+}
 
 /**
  * The organizer console frame: a sidebar on desktop (1366×768 first), a sticky top bar with scrollable tabs on a
  * phone. The page content is wide (tables, charts), unlike the 430 px player column.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
+  const current = useAdminSection();
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
       <aside className="sticky top-0 z-20 border-b border-night-800 bg-night-950/90 backdrop-blur lg:h-dvh lg:border-b-0 lg:border-r">
@@ -37,19 +50,17 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <ul className="flex gap-1 lg:flex-col">
             {adminSections.map(({ to, label, icon: Icon }) => (
               <li key={label} className="shrink-0">
-                <NavLink
+                <Link
                   to={sectionHref(to)}
-                  end={to === ''}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold transition',
-                      isActive ? 'bg-night-700 text-ink' : 'text-muted hover:bg-night-800 hover:text-ink',
-                    )
-                  }
+                  aria-current={current === to ? 'page' : undefined}
+                  className={cn(
+                    'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold transition',
+                    current === to ? 'bg-night-700 text-ink' : 'text-muted hover:bg-night-800 hover:text-ink',
+                  )}
                 >
                   <Icon className="size-4" aria-hidden />
                   {label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
