@@ -13,10 +13,23 @@ declare module 'vitest' {
     baseUrl: string;
     /** The local OpenID Connect issuer standing in for Google. */
     issuerUrl: string;
+    /** An organizer made with the real `npm run admin:create` CLI before the server started. */
+    organizer: { email: string; password: string };
   }
 }
 
 export const GOOGLE_CLIENT_ID = 'gg-browser-tests';
+const ORGANIZER = { email: 'organizer@example.test', password: 'organizer horse' };
+
+/** Makes the journeys' organizer with the real CLI (`npm run admin:create`), on the run's data folder. */
+function createOrganizer(dataDir: string) {
+  const cli = spawnSync('npx', ['tsx', 'scripts/admin-create.ts', ORGANIZER.email, '--password', ORGANIZER.password], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
+  });
+  if (cli.status !== 0) throw new Error(`admin:create failed (exit ${cli.status})`);
+}
 
 /**
  * Builds the current web sources into this run's own folder (a few seconds): the journeys always test what is
@@ -39,6 +52,7 @@ export default async function setup(project: TestProject) {
   buildWeb(webDistDir);
   const issuer = await startOidcIssuer();
   const dataDir = path.join(runDir, 'data');
+  createOrganizer(dataDir);
   const server = await startServer(
     {
       DATA_DIR: dataDir,
@@ -66,6 +80,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', server.url);
   project.provide('issuerUrl', issuer.url);
+  project.provide('organizer', ORGANIZER);
 
   return async () => {
     await server.stop();

@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { EVENT_CLOSED_MESSAGE } from '../../contracts/admin.rules';
+import { demoPackDir } from '../../scripts/paths';
+import { baseUrl, expectText, readLatestMail, screenshot, signIn, uniqueBrowserEmail, useBrowser } from './browser-helpers';
+
+const demoPrompts: string[] = (JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ prompt: string }>).map((e) => e.prompt);
+
+const { newPage } = useBrowser();
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+const shortId = () => Math.random().toString(36).slice(2, 6);
+
+/** A verified player signed in inside `page`'s browser context (real sign-up endpoint + the captured mail's link). */
+async function signedInPlayer(page: Page, label: string) {
+  const email = uniqueBrowserEmail(label);
+  const response = await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'correct horse', name: '' }, headers: { origin: baseUrl() } });
+  expect(response.status()).toBe(200);
+  const mail = await readLatestMail(baseUrl(), email);
+  await page.request.get(mail.link);
+  return email;
+}
+
+/** Names the player and plays one challenge through the same API the /play page uses. */
+async function playOnce(request: APIRequestContext, displayName: string, guesses: string[]) {
+  const headers = { origin: baseUrl() };
+  expect((await request.put('/api/profile', { data: { displayName }, headers })).status()).toBe(200);
+  const start = await request.post('/api/game/start', { headers });
+  expect(start.status()).toBe(201);
+  const { attempt } = await start.json();
+  for (const [index, guess] of guesses.entries()) {
+    const response = await request.post(`/api/game/attempts/${attempt.id}/guesses`, { data: { guess, guessNumber: index + 1 }, headers });
+    expect(response.status()).toBe(200);
+  }
+}
+
+/** axe-core on the page as it is now: WCAG 2.0 A/AA and 2.1 AA, no violation allowed. */
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Opens a console section from the navigation and waits for its heading. */
+async function openSection(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+/** The organizer made by the global setup with `npm run admin:create`, signed in through /auth. */
+async function signInOrganizer(page: Page) {
+  const organizer = inject('organizer');
+  await signIn(page, organizer.email, organizer.password);
+  await page.waitForURL('**/play');
+}
+
+/** Opens the event page and sets 'Event open' (through the switch, as an organizer would). */
+async function setEventOpen(page: Page, open: boolean) {
+  if (!page.url().endsWith('/admin/event')) await openSection(page, 'Event');
+  const toggle = page.getByRole('switch', { name: 'Event open' });
+  if ((await toggle.isChecked()) !== open) {
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/event') && r.request().method() === 'PATCH');
+    await toggle.click();
+    expect((await saved).status()).toBe(200);
+  }
+  await expect.poll(() => toggle.isChecked()).toBe(open);
+}
+
+describe.each([
+  { viewport: DESKTOP, size: '1366x768' },
+  { viewport: PHONE, size: '390x844' },
+])('organizer console at $size', ({ viewport, size }) => {
+  test('sign in → console → reset, hide a player off the live booth, export winners, close the event', async () => {
+    const admin = await newPage({ viewport });
+    const { page } = admin;
+
+    // The console is reached from the /play header menu.
+    await signInOrganizer(page);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('link', { name: 'Organizer console' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+
+    try {
+      // Event: reset the board (behind a confirmation), so this journey's players make the booth's top 10.
+      await openSection(page, 'Event');
+      const resetButton = page.getByRole('button', { name: 'Reset leaderboard…' });
+      // Cancelling changes nothing, and focus goes back to the button that opened the dialog.
+      await resetButton.click();
+      await page.getByRole('dialog', { name: 'Reset the leaderboard?' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await expect.poll(() => resetButton.evaluate((el) => el === document.activeElement)).toBe(true);
+      const label = `Journey ${size} ${shortId()}`;
+      await page.getByLabel('Archive label (optional)').fill(label);
+      await resetButton.click();
+      const reset = page.waitForResponse((r) => r.url().endsWith('/api/admin/leaderboard/reset'));
+      await page.getByRole('dialog', { name: 'Reset the leaderboard?' }).getByRole('button', { name: 'Reset the board' }).click();
+      expect((await reset).status()).toBe(200);
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByText(label, { exact: true }).waitFor();
+      await expectAccessible(page, `event ${size}`);
+      await screenshot(page, `admin-event-${size}`);
+
+      // Two players on the fresh board, and the booth open on its own screen.
+      const keep = await newPage();
+      const keepName = `Keep${shortId()}`;
+      const keepEmail = await signedInPlayer(keep.page, 'keep');
+      await playOnce(keep.page.request, keepName, demoPrompts.slice(0, 3));
+      const hide = await newPage();
+      const hideName = `Hide${shortId()}`;
+      const hideEmail = await signedInPlayer(hide.page, 'hide');
+      await playOnce(hide.page.request, hideName, demoPrompts.slice(3, 6));
+
+      const booth = await newPage({ viewport: { width: 1920, height: 1080 } });
+      await booth.page.goto('/booth');
+      const boardOnBooth = booth.page.getByRole('list', { name: 'Top 10' });
+      await boardOnBooth.getByText(hideName).waitFor();
+      await boardOnBooth.getByText(keepName).waitFor();
+
+      // Overview: live counts, the top 3 and the charts.
+      await openSection(page, 'Overview');
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      await page.getByText('Players signed up').waitFor();
+      await page.getByRole('heading', { name: 'Top 3' }).waitFor();
+      await page.locator('figure svg.recharts-surface').first().waitFor();
+      await expectAccessible(page, `overview ${size}`);
+      await screenshot(page, `admin-overview-${size}`);
+
+      // Players: search, then hide one; the booth drops the row within a second of the organizer's change.
+      await openSection(page, 'Players');
+      await page.getByLabel('Search by name or e-mail').fill(hideName);
+      const row = page.getByRole('row').filter({ hasText: hideEmail });
+      await row.waitFor();
+      // The search runs on the server: the other player's row goes once the answer is in.
+      await page.getByRole('row').filter({ hasText: keepEmail }).waitFor({ state: 'detached' });
+      const hidden = page.waitForResponse((r) => r.url().includes('/api/admin/players/') && r.request().method() === 'PATCH');
+      await row.getByRole('button', { name: `Hide ${hideName}` }).click();
+      expect((await hidden).status()).toBe(200);
+      const hiddenAt = Date.now();
+      await boardOnBooth.getByText(hideName).waitFor({ state: 'detached', timeout: 5000 });
+      expect(Date.now() - hiddenAt, 'hidden player gone from the booth within 1 s').toBeLessThanOrEqual(1000);
+      await boardOnBooth.getByText(keepName).waitFor();
+      await row.getByText('Hidden').waitFor();
+      await row.getByRole('button', { name: `Unhide ${hideName}` }).waitFor();
+
+      // The delete confirmation names the player; cancelling returns focus to the row's button.
+      const deleteButton = row.getByRole('button', { name: `Delete ${hideName}` });
+      await deleteButton.click();
+      const confirm = page.getByRole('dialog', { name: `Delete ${hideName}?` });
+      await confirm.getByText(hideEmail).waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(() => deleteButton.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.getByLabel('Search by name or e-mail').fill('');
+      await expectAccessible(page, `players ${size}`);
+      await screenshot(page, `admin-players-${size}`);
+
+      // Winners' CSV: UTF-8 with BOM, the contract's columns, the visible player with their e-mail, not the hidden one.
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Export winners (CSV)' }).click();
+      const csv = readFileSync((await (await download).path())!, 'utf8');
+      expect(csv.charCodeAt(0)).toBe(0xfeff);
+      const lines = csv.slice(1).trim().split(/\r?\n/);
+      expect(lines[0]).toBe('rank,display name,score,e-mail,phone,completed at');
+      expect(lines.find((line) => line.includes(keepEmail))).toMatch(new RegExp(`^\\d+,${keepName},[\\d.]+,${keepEmail},`));
+      expect(csv).not.toContain(hideEmail);
+
+      // Close the event: the player's /play says so, and START CHALLENGE is refused with the message.
+      await setEventOpen(page, false);
+      await expectText(page, 'closed');
+      keep.allowFailure('/api/game/start', 403);
+      await keep.page.setViewportSize(viewport);
+      await keep.page.goto('/play');
+      await expectText(keep.page, 'The event is closed');
+      await keep.page.getByRole('button', { name: 'START CHALLENGE' }).click();
+      await expectText(keep.page, 'Error starting game');
+      await expectText(keep.page, EVENT_CLOSED_MESSAGE);
+      await screenshot(keep.page, `play-event-closed-${size}`);
+      await screenshot(page, `admin-event-closed-${size}`);
+
+      // Activity: the organizer's actions, newest first.
+      await openSection(page, 'Activity');
+      const actions = page.locator('tbody tr');
+      await actions.first().waitFor();
+      await expect.poll(() => actions.first().getAttribute('data-action')).toBe('event.update');
+      await page.locator('tbody tr[data-action="player.hide"]').filter({ hasText: hideName }).first().waitFor();
+      await expectAccessible(page, `activity ${size}`);
+      await screenshot(page, `admin-activity-${size}`);
+
+      // Challenges: the pool's counts.
+      await openSection(page, 'Challenges');
+      await page.getByText('In the pool').waitFor();
+      await expectAccessible(page, `challenges ${size}`);
+      await screenshot(page, `admin-challenges-${size}`);
+    } finally {
+      // Other journeys share this server: leave the event open.
+      await openSection(page, 'Event').catch(() => undefined);
+      await setEventOpen(page, true);
+    }
+  });
+});
