@@ -103,6 +103,12 @@ describe.each([
       expect((await reset).status()).toBe(200);
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await page.getByText(label, { exact: true }).waitFor();
+      // The archive is viewable and exportable from the list.
+      await page.getByRole('button', { name: `View ${label}` }).click();
+      await page.getByRole('dialog', { name: label }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await page.getByRole('link', { name: `Export ${label} as CSV` }).getAttribute('href')).toMatch(/^\/api\/admin\/winners\.csv\?top=\d+&archive=\d+$/);
       await expectAccessible(page, `event ${size}`);
       await screenshot(page, `admin-event-${size}`);
 
@@ -134,10 +140,12 @@ describe.each([
       // Players: search, then hide one; the booth drops the row within a second of the organizer's change.
       await openSection(page, 'Players');
       await page.getByLabel('Search by name or e-mail').fill(hideName);
-      const row = page.getByRole('row').filter({ hasText: hideEmail });
+      // A table from 768 px up, cards on a phone: either way one element per player.
+      const playerRows = page.locator('[data-player-row]:visible');
+      const row = playerRows.filter({ hasText: hideEmail });
       await row.waitFor();
       // The search runs on the server: the other player's row goes once the answer is in.
-      await page.getByRole('row').filter({ hasText: keepEmail }).waitFor({ state: 'detached' });
+      await playerRows.filter({ hasText: keepEmail }).waitFor({ state: 'detached' });
       const hidden = page.waitForResponse((r) => r.url().includes('/api/admin/players/') && r.request().method() === 'PATCH');
       await row.getByRole('button', { name: `Hide ${hideName}` }).click();
       expect((await hidden).status()).toBe(200);
@@ -185,10 +193,10 @@ describe.each([
 
       // Activity: the organizer's actions, newest first.
       await openSection(page, 'Activity');
-      const actions = page.locator('tbody tr');
+      const actions = page.locator('[data-action]:visible');
       await actions.first().waitFor();
       await expect.poll(() => actions.first().getAttribute('data-action')).toBe('event.update');
-      await page.locator('tbody tr[data-action="player.hide"]').filter({ hasText: hideName }).first().waitFor();
+      await actions.and(page.locator('[data-action="player.hide"]')).filter({ hasText: hideName }).first().waitFor();
       await expectAccessible(page, `activity ${size}`);
       await screenshot(page, `admin-activity-${size}`);
 

@@ -5,7 +5,7 @@ import { Spinner } from '@web/ui/spinner';
 import { useAudit } from '../api/get-audit';
 import { auditActionLabel, auditDetails } from './audit-action-label';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' });
 
 /** Activity: the audit log of every organizer action (who, what, when, on whom), newest first, paginated. */
 export function ActivitySection() {
@@ -17,8 +17,23 @@ export function ActivitySection() {
   return (
     <div>
       <SectionHeader title="Activity" documentTitle="Activity · Organizer console" description="Every organizer action, newest first." />
-      <div className="rounded-2xl border border-night-700 bg-night-900/80" aria-busy={audit.isFetching}>
-        <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Audit log">
+      {/* A phone gets the log as a list; wider screens a table. */}
+      <ol className="flex flex-col gap-3 md:hidden" aria-label="Audit log">
+        {entries.map((entry) => (
+          <li key={entry.id} data-action={entry.action} className="rounded-2xl border border-night-700 bg-night-900/80 p-4 text-sm">
+            <p className="font-semibold">
+              {auditActionLabel(entry.action)}
+              {entry.targetLabel ? <span className="font-normal text-muted"> · {entry.targetLabel}</span> : null}
+            </p>
+            <p className="mt-1 text-muted">
+              <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time> · {entry.actor ?? 'deleted account'}
+            </p>
+            {auditDetails(entry) ? <p className="mt-1 text-muted [overflow-wrap:anywhere]">{auditDetails(entry)}</p> : null}
+          </li>
+        ))}
+      </ol>
+      <div className={entries.length > 0 ? 'hidden rounded-2xl border border-night-700 bg-night-900/80 md:block' : 'hidden'} aria-busy={audit.isFetching}>
+        <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Audit log table">
           <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
             <caption className="sr-only">Audit log, newest first</caption>
             <thead>
@@ -45,16 +60,16 @@ export function ActivitySection() {
             </tbody>
           </table>
         </div>
-        {audit.isPending ? (
-          <Spinner label="Loading the activity..." className="p-8" />
-        ) : audit.isError ? (
-          <p role="alert" className="p-8 text-center text-sm text-danger">
-            Could not load the activity: {audit.error.message}
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="p-8 text-center text-sm text-muted">No organizer actions yet. Renames, hides, deletions, event changes and resets show up here.</p>
-        ) : null}
       </div>
+      {audit.isPending ? (
+        <Spinner label="Loading the activity..." className="rounded-2xl border border-night-700 p-8" />
+      ) : audit.isError ? (
+        <p role="alert" className="rounded-2xl border border-night-700 p-8 text-center text-sm text-danger">
+          Could not load the activity: {audit.error.message}
+        </p>
+      ) : entries.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-night-600 p-8 text-center text-sm text-muted">No organizer actions yet. Renames, hides, deletions, event changes and resets show up here.</p>
+      ) : null}
       <Pagination label="Activity pages" page={page} pageCount={pageCount} onPageChange={setPage} />
     </div>
   );

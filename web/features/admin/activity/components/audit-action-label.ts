@@ -16,9 +16,24 @@ const labels: Record<string, string> = {
 /** A sentence for an audit action ('player.rename' → 'Renamed a player'); unknown actions are shown as sent. */
 export const auditActionLabel = (action: string) => labels[action] ?? action;
 
-/** The entry's details as short 'key: value' pairs (e.g. 'from: Bob · to: Robert'). */
+/** 'maxChallengesPerPlayer' → 'max challenges per player'. */
+const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'object' && value !== null && 'from' in value && 'to' in value) {
+    const change = value as { from: unknown; to: unknown };
+    return `${show(change.from)} → ${show(change.to)}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The entry's details as short pairs, e.g. 'is open: on → off · label: Tuesday'; empty values are left out. */
 export function auditDetails(entry: AuditEntry): string {
   return Object.entries(entry.details)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key, value]) => `${words(key)}: ${show(value)}`)
     .join(' · ');
 }

@@ -27,16 +27,16 @@ export function ScoreHistogram({ histogram }: { histogram: AdminOverview['scoreH
   return (
     <Card className="min-w-0">
       <CardTitle id="score-histogram-title">Score distribution</CardTitle>
-      <CardDescription>Players on the current board, by score (%).</CardDescription>
+      <CardDescription>Players on the current board, by score (%, each bar 10 points wide).</CardDescription>
       <figure aria-labelledby="score-histogram-title" className="mt-4">
         <div className="h-56" aria-hidden>
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={histogramData} margin={{ top: 4, right: 4, bottom: 0, left: -20 }} accessibilityLayer={false}>
               <CartesianGrid stroke={GRID} vertical={false} />
-              <XAxis dataKey="label" {...axis} interval={0} fontSize={11} />
+              <XAxis dataKey="label" {...axis} interval={0} tickFormatter={(label: string) => label.split('–')[0]} />
               <YAxis allowDecimals={false} {...axis} />
               <Tooltip {...tooltip} />
-              <Bar dataKey="players" name="Players" fill={ACCENT} radius={[6, 6, 0, 0]} isAnimationActive={false} />
+              <Bar dataKey="players" name="Players" fill={ACCENT} radius={[6, 6, 0, 0]} maxBarSize={56} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </div>
@@ -82,8 +82,8 @@ export function GamesChart({ games }: { games: AdminOverview['gamesPer10Minutes'
                   <YAxis allowDecimals={false} {...axis} />
                   <Tooltip {...tooltip} />
                   <Legend wrapperStyle={{ color: MUTED, fontSize: 12 }} />
-                  <Bar dataKey="started" name="Started" fill={ACCENT} radius={[4, 4, 0, 0]} isAnimationActive={false} />
-                  <Bar dataKey="completed" name="Completed" fill={GLOW} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+                  <Bar dataKey="started" name="Started" fill={ACCENT} radius={[4, 4, 0, 0]} maxBarSize={32} isAnimationActive={false} />
+                  <Bar dataKey="completed" name="Completed" fill={GLOW} radius={[4, 4, 0, 0]} maxBarSize={32} isAnimationActive={false} />
                 </BarChart>
               </ResponsiveContainer>
             </div>

@@ -36,18 +36,18 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const current = useAdminSection();
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
-      <aside className="sticky top-0 z-20 border-b border-night-800 bg-night-950/90 backdrop-blur lg:h-dvh lg:border-b-0 lg:border-r">
+      <aside className="z-20 border-b lg:sticky lg:top-0 lg:self-start border-night-800 bg-night-950/90 backdrop-blur lg:h-dvh lg:border-b-0 lg:border-r">
         <div className="flex items-center gap-3 px-4 pb-2 pt-3 lg:px-5 lg:pb-4 lg:pt-6">
           <Link to={paths.landing} className="flex min-w-0 items-center gap-3 rounded-xl">
             <Logo className="size-9" />
             <span className="min-w-0">
-              <span className="block truncate font-display text-base font-bold leading-tight tracking-tight">Guess the Genesis</span>
+              <span className="block font-display text-base font-bold leading-tight tracking-tight">Guess the Genesis</span>
               <span className="block text-xs font-medium uppercase tracking-wider text-muted">Organizer console</span>
             </span>
           </Link>
         </div>
-        <nav aria-label="Console sections" className="overflow-x-auto px-2 pb-2 lg:px-3 lg:pb-0">
-          <ul className="flex gap-1 lg:flex-col">
+        <nav aria-label="Console sections" className="px-2 pb-2 lg:px-3 lg:pb-0">
+          <ul className="flex flex-wrap gap-1 lg:flex-col">
             {adminSections.map(({ to, label, icon: Icon }) => (
               <li key={label} className="shrink-0">
                 <Link
