@@ -112,7 +112,18 @@ describe.each([
       await expectAccessible(page, `event ${size}`);
       await screenshot(page, `admin-event-${size}`);
 
-      // Two players on the fresh board, and the booth open on its own screen.
+      // Overview, live: it reads the overview once, then follows the organizer stream (no polling) while two
+      // players finish a challenge on the fresh board.
+      const overviewReads: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/admin/overview') || pathname === '/api/admin/stream') overviewReads.push(pathname);
+      });
+      await openSection(page, 'Overview');
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      const completedTile = page.locator('dl > div').filter({ has: page.getByText('Games completed', { exact: true }) }).locator('dd').first();
+      const completedBefore = Number(await completedTile.textContent());
+
       const keep = await newPage();
       const keepName = `Keep${shortId()}`;
       const keepEmail = await signedInPlayer(keep.page, 'keep');
@@ -122,20 +133,20 @@ describe.each([
       const hideEmail = await signedInPlayer(hide.page, 'hide');
       await playOnce(hide.page.request, hideName, demoPrompts.slice(3, 6));
 
+      await expect.poll(async () => Number(await completedTile.textContent()), { timeout: 10_000 }).toBe(completedBefore + 2);
+      await page.getByRole('heading', { name: 'Top 3' }).waitFor();
+      await page.getByText(keepName).waitFor();
+      await page.locator('figure svg.recharts-surface').first().waitFor();
+      expect(overviewReads).toEqual(['/api/admin/overview', '/api/admin/stream']);
+      await expectAccessible(page, `overview ${size}`);
+      await screenshot(page, `admin-overview-${size}`);
+
+      // The booth open on its own screen shows both players.
       const booth = await newPage({ viewport: { width: 1920, height: 1080 } });
       await booth.page.goto('/booth');
       const boardOnBooth = booth.page.getByRole('list', { name: 'Top 10' });
       await boardOnBooth.getByText(hideName).waitFor();
       await boardOnBooth.getByText(keepName).waitFor();
-
-      // Overview: live counts, the top 3 and the charts.
-      await openSection(page, 'Overview');
-      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
-      await page.getByText('Players signed up').waitFor();
-      await page.getByRole('heading', { name: 'Top 3' }).waitFor();
-      await page.locator('figure svg.recharts-surface').first().waitFor();
-      await expectAccessible(page, `overview ${size}`);
-      await screenshot(page, `admin-overview-${size}`);
 
       // Players: search, then hide one; the booth drops the row within a second of the organizer's change.
       await openSection(page, 'Players');

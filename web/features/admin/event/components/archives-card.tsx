@@ -7,7 +7,7 @@ import { archiveCsvUrl } from '../api/archive-csv';
 import { useArchives } from '../api/get-archives';
 import { ArchiveDialog } from './archive-dialog';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 export const archiveName = (archive: ArchiveSummary) => archive.label ?? `Board of ${dateTime.format(new Date(archive.archivedAt))}`;
 
 /** Archived boards, newest first: each viewable and exportable as the winners' CSV. */
@@ -30,7 +30,7 @@ export function ArchivesCard() {
         <ul className="mt-4 flex flex-col divide-y divide-night-800">
           {list.map((archive) => (
             <li key={archive.id} className="flex flex-wrap items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-full sm:basis-0">
                 <p className="truncate font-semibold">{archiveName(archive)}</p>
                 <p className="text-sm text-muted">
                   {dateTime.format(new Date(archive.since))} – {dateTime.format(new Date(archive.archivedAt))} · {archive.entryCount} {archive.entryCount === 1 ? 'entry' : 'entries'}

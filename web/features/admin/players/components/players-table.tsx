@@ -32,7 +32,7 @@ export function PlayersTable({ players, sort, onSortChange, className }: { playe
     <div className={cn('rounded-2xl border border-night-700 bg-night-900/80', className)}>
       {/* Scrolls sideways in a narrow window; focusable so a keyboard can scroll it too. */}
       <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Players table">
-        <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
+        <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
           <caption className="sr-only">Players, sorted by {playerColumns.find((c) => c.key === sort.sort)?.label} ({sort.dir === 'asc' ? 'ascending' : 'descending'})</caption>
           <thead>
             <tr className="border-b border-night-700">
@@ -44,12 +44,12 @@ export function PlayersTable({ players, sort, onSortChange, className }: { playe
                     key={column.key}
                     scope="col"
                     aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={cn('px-2 py-1 font-semibold', column.numeric && 'text-right')}
+                    className={cn('whitespace-nowrap px-1 py-1 font-semibold', column.numeric && 'text-right')}
                   >
                     <button
                       type="button"
                       onClick={() => toggle(column.key)}
-                      className={cn('inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 hover:text-ink', active ? 'text-ink' : 'text-muted')}
+                      className={cn('inline-flex min-h-11 items-center gap-1 rounded-lg px-1.5 hover:text-ink', active ? 'text-ink' : 'text-muted')}
                     >
                       {column.label}
                       <Icon className="size-3.5" aria-hidden />
@@ -57,7 +57,7 @@ export function PlayersTable({ players, sort, onSortChange, className }: { playe
                   </th>
                 );
               })}
-              <th scope="col" className="px-4 py-1 text-right font-semibold text-muted">
+              <th scope="col" className="px-2.5 py-1 text-right font-semibold text-muted">
                 Actions
               </th>
             </tr>
@@ -65,7 +65,7 @@ export function PlayersTable({ players, sort, onSortChange, className }: { playe
           <tbody>
             {players.map((player) => (
                   <tr key={player.id} data-player-row={player.id} className={cn('border-b border-night-800 last:border-0', player.hidden && 'bg-night-950/60')}>
-                    <td className="max-w-44 px-3 py-2 font-semibold text-ink">
+                    <td className="max-w-40 px-2.5 py-2 font-semibold text-ink">
                       <span className="flex items-center gap-2">
                         <span className="truncate">{player.displayName ?? <span className="font-normal italic text-muted">no name yet</span>}</span>
                         {player.hidden ? (
@@ -76,13 +76,13 @@ export function PlayersTable({ players, sort, onSortChange, className }: { playe
                         ) : null}
                       </span>
                     </td>
-                    <td className="max-w-52 truncate px-3 py-2 text-muted">{player.email}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-muted">{player.phone ?? '—'}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{player.latestScore === null ? '—' : formatScore(player.latestScore)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{player.gamesPlayed}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-muted">{formatDateTime(player.signedUpAt)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-muted">{formatDateTime(player.lastSeenAt)}</td>
+                    <td className="max-w-48 truncate px-2.5 py-2 text-muted">{player.email}</td>
+                    <td className="whitespace-nowrap px-2.5 py-2 text-muted">{player.phone ?? '—'}</td>
+                    <td className="px-2.5 py-2 text-right tabular-nums">{player.latestScore === null ? '—' : formatScore(player.latestScore)}</td>
+                    <td className="px-2.5 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>
+                    <td className="px-2.5 py-2 text-right tabular-nums">{player.gamesPlayed}</td>
+                    <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.signedUpAt)}</td>
+                    <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.lastSeenAt)}</td>
                     <td className="px-2 py-1">
                       <PlayerActions player={player} />
                     </td>

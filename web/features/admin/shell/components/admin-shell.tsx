@@ -35,7 +35,7 @@ export function useAdminSection(): AdminSectionPath | null {
 export function AdminShell({ children }: { children: ReactNode }) {
   const current = useAdminSection();
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
+    <div className="min-h-dvh lg:grid lg:grid-cols-[14rem_1fr]">
       <aside className="z-20 border-b lg:sticky lg:top-0 lg:self-start border-night-800 bg-night-950/90 backdrop-blur lg:h-dvh lg:border-b-0 lg:border-r">
         <div className="flex items-center gap-3 px-4 pb-2 pt-3 lg:px-5 lg:pb-4 lg:pt-6">
           <Link to={paths.landing} className="flex min-w-0 items-center gap-3 rounded-xl">
@@ -76,7 +76,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </Link>
         </div>
       </aside>
-      <main className="mx-auto w-full max-w-6xl px-4 py-6 lg:px-8 lg:py-8">{children}</main>
+      <main className="mx-auto w-full max-w-6xl px-4 py-6 lg:px-6 lg:py-8">{children}</main>
     </div>
   );
 }
