@@ -1,16 +1,16 @@
 // `npm run admin:create -- <email> [--password <password>]`: makes <email> an organizer (who may open /admin).
 // An existing account is promoted. Otherwise an account is created through better-auth (so the password is hashed
 // exactly as at sign-up), marked verified, and its password (random unless given) is printed once.
-// Uses the server's own configuration: DATA_DIR (PGlite) or DATABASE_URL, read from the environment.
-import { randomBytes } from 'node:crypto';
+// Uses the server's own configuration: DATA_DIR (PGlite) or DATABASE_URL, read from the environment. With the
+// embedded database and a server running, the work is done by that server (scripts/cli-database.ts).
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { createAuth, MIN_PASSWORD_LENGTH } from '../server/auth/auth';
+import { CONTROL_PATHS } from '../server/admin/admin-control.routes';
+import { MIN_PASSWORD_LENGTH } from '../server/auth/auth';
 import { resolveAuthSecret } from '../server/auth/auth-secret';
-import { openConfiguredDatabase } from '../server/db/client';
-import { user } from '../server/db/tables/auth.tables';
+import { createOrganizer, type OrganizerCreateResult } from '../server/auth/organizer-create';
 import { EnvError, loadEnv } from '../server/env';
+import { CliRefusal, withDatabaseOrServer } from './cli-database';
 
 const usage = 'Usage: npm run admin:create -- <email> [--password <password>]';
 
@@ -23,40 +23,30 @@ async function main() {
   }
 
   const env = loadEnv();
-  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  try {
-    const { db } = database;
-    const [existing] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email.data));
-    if (existing) {
-      await db.update(user).set({ role: 'organizer', updatedAt: new Date() }).where(eq(user.id, existing.id));
-      console.log(existing.role === 'organizer' ? `${email.data} is already an organizer.` : `${email.data} is now an organizer.`);
-      return;
-    }
-
-    const password = values.password ?? randomBytes(12).toString('base64url');
-    const auth = createAuth({
-      db,
-      // The organizer needs no verification mail: the account is marked verified below.
-      mailer: { mode: 'capture', send: async () => undefined },
-      secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir),
-      publicUrl: env.publicUrl,
-      // Called in-process, never from a browser.
-      allowedOrigins: [env.publicUrl],
-      production: env.NODE_ENV === 'production',
-      rateLimit: false,
-    });
-    const created = await auth.api.signUpEmail({ body: { email: email.data, password, name: '' } });
-    await db.update(user).set({ role: 'organizer', emailVerified: true, updatedAt: new Date() }).where(eq(user.id, created.user.id));
-    console.log(`Created organizer ${email.data}.`);
-    if (!values.password) console.log(`Password (shown only now): ${password}`);
-  } finally {
-    await database.close();
+  let via = '';
+  const result = await withDatabaseOrServer<OrganizerCreateResult>(env, 'npm run admin:create', {
+    direct: ({ db }) =>
+      createOrganizer(
+        { db, secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir), publicUrl: env.publicUrl, production: env.NODE_ENV === 'production' },
+        email.data,
+        values.password,
+      ),
+    viaServer: (control) => {
+      via = ` (done by the running server, pid ${control.holder.pid})`;
+      return control.post(CONTROL_PATHS.adminCreate, { email: email.data, password: values.password });
+    },
+  });
+  if (result.status === 'already') console.log(`${email.data} is already an organizer.${via}`);
+  else if (result.status === 'promoted') console.log(`${email.data} is now an organizer.${via}`);
+  else {
+    console.log(`Created organizer ${email.data}.${via}`);
+    if (result.generatedPassword) console.log(`Password (shown only now): ${result.generatedPassword}`);
   }
 }
 
 class UsageError extends Error {}
 
 main().catch((error) => {
-  console.error(error instanceof UsageError || error instanceof EnvError ? error.message : error);
+  console.error(error instanceof UsageError || error instanceof EnvError || error instanceof CliRefusal ? error.message : error);
   process.exit(1);
 });

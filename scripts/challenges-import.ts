@@ -2,16 +2,19 @@
  * Imports a challenge pack into the pool:  npm run challenges:import -- <folder-or-zip>
  * The pack holds manifest.json ([{"file": "images/001.webp", "prompt": "..."}], extra fields ignored) and the images.
  * Every problem is listed and nothing is imported if there is any; re-importing adds nothing twice.
- * Uses DATABASE_URL / DATA_DIR / SCORING_PROVIDER like the server. With the embedded database (no DATABASE_URL),
- * stop the server first: PGlite allows one process at a time.
+ * Uses DATABASE_URL / DATA_DIR / SCORING_PROVIDER like the server. With the embedded database and a server running,
+ * the running server does the import (scripts/cli-database.ts); PGlite allows one process at a time.
  */
 import path from 'node:path';
-import { openConfiguredDatabase } from '../server/db/client';
+import { AUDIT_ACTIONS } from '@contracts/admin.rules';
+import { CONTROL_PATHS } from '../server/admin/admin-control.routes';
+import { COMMAND_LINE_ACTOR, recordAudit } from '../server/admin/audit.service';
 import { EnvError, loadEnv } from '../server/env';
-import { ChallengePackError, importChallengePack } from '../server/game/challenge-import.service';
+import { ChallengePackError, importChallengePack, type ImportSummary } from '../server/game/challenge-import.service';
 import { scoringConfigFrom } from '../server/scoring/scoring.config';
 import { createScorer } from '../server/scoring/scorer';
 import { createLocalImageStorage } from '../server/storage/image-storage';
+import { CliRefusal, withDatabaseOrServer } from './cli-database';
 
 async function main() {
   const packPath = process.argv[2];
@@ -20,19 +23,26 @@ async function main() {
     process.exit(packPath ? 0 : 2);
   }
   const env = loadEnv();
-  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  try {
-    const scorer = await createScorer(scoringConfigFrom(env));
-    const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
-    const summary = await importChallengePack({ db: database.db, storage, scorer }, path.resolve(packPath));
-    console.log(`Imported ${summary.imported} challenge${summary.imported === 1 ? '' : 's'}, skipped ${summary.skipped} already present (${summary.total} in the pack).`);
-  } finally {
-    await database.close();
-  }
+  const pack = path.resolve(packPath);
+  let via = '';
+  const summary = await withDatabaseOrServer<Pick<ImportSummary, 'imported' | 'skipped' | 'total'>>(env, 'npm run challenges:import', {
+    async direct(database) {
+      const scorer = await createScorer(scoringConfigFrom(env));
+      const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
+      const result = await importChallengePack({ db: database.db, storage, scorer }, pack);
+      await recordAudit(database.db, COMMAND_LINE_ACTOR, { action: AUDIT_ACTIONS.challengesImport, details: { ...result, pack: path.basename(pack) } });
+      return result;
+    },
+    viaServer(control) {
+      via = ` (done by the running server, pid ${control.holder.pid})`;
+      return control.post(CONTROL_PATHS.challengesImport, { packPath: pack });
+    },
+  });
+  console.log(`Imported ${summary.imported} challenge${summary.imported === 1 ? '' : 's'}, skipped ${summary.skipped} already present (${summary.total} in the pack).${via}`);
 }
 
 main().catch((error) => {
-  if (error instanceof ChallengePackError || error instanceof EnvError) console.error(error.message);
+  if (error instanceof ChallengePackError || error instanceof EnvError || error instanceof CliRefusal) console.error(error.message);
   else console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { createAuth, MIN_PASSWORD_LENGTH } from './auth/auth';
 import { authRoutes, sessionGuards } from './auth/auth.routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { adminControlRoutes } from './admin/admin-control.routes';
 import { adminRoutes } from './admin/admin.routes';
 import type { OverviewHubOptions } from './admin/overview.hub';
 import { eventAdminRoutes } from './game/event.admin.routes';
@@ -40,6 +41,11 @@ export interface AppDeps {
   /** Where the built web app lives (tests point it elsewhere or leave it unbuilt). */
   webDistDir?: string;
   logger?: boolean | object;
+  /**
+   * Token of the control routes the command-line tools use while this server holds the embedded database
+   * (main.ts sets it on PGlite; absent, the routes do not exist).
+   */
+  controlToken?: string;
   /** Timings of the organizer overview stream (tests shorten them). */
   overviewHub?: OverviewHubOptions;
 }
@@ -130,6 +136,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     overview: { publicUrl: env.publicUrl, gameUrl: env.gameUrl, production, mailCapture: mailer.mode === 'capture' },
     hub: deps.overviewHub,
   });
+  if (deps.controlToken) {
+    await app.register(adminControlRoutes, {
+      token: deps.controlToken,
+      organizer: { db: database.db, secret: deps.authSecret, publicUrl: env.publicUrl, production },
+      importer: { scorer: deps.scorer, storage },
+    });
+  }
 
   await app.register(webRoutes, { distDir: deps.webDistDir });
   return app;

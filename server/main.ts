@@ -1,7 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { writeControlToken } from './admin/admin-control.routes';
 import { buildApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { openConfiguredDatabase } from './db/client';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
 import { EnvError, loadEnv } from './env';
 import { countChallenges, importChallengePack } from './game/challenge-import.service';
 import { scoringConfigFrom } from './scoring/scoring.config';
@@ -10,6 +13,14 @@ import { createLocalImageStorage } from './storage/image-storage';
 
 async function main() {
   const env = loadEnv();
+  // The embedded database is one process's: take DATA_DIR before opening it (a second server or a CLI is refused).
+  let lock: DataDirLock | undefined;
+  let controlToken: string | undefined;
+  if (!env.DATABASE_URL) {
+    mkdirSync(env.dataDir, { recursive: true });
+    lock = acquireDataDirLock(env.dataDir, { kind: 'server', command: 'npm start' });
+    controlToken = writeControlToken(env.dataDir);
+  }
   const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 
   // The scoring model loads once per process, before the first player can guess.
@@ -25,6 +36,7 @@ async function main() {
     scorer,
     storage,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    controlToken,
   });
   app.log.info({ embedder: scorer.embedderId, loadMs: scorerLoadMs }, 'scorer ready');
 
@@ -43,17 +55,29 @@ async function main() {
     forceExit.unref();
     await app.close();
     await database.close();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  lock?.update({ url: env.publicUrl, controlUrl: controlUrlOf(app.server.address(), env.HOST) });
   app.log.info(`Guess the Genesis is running at ${env.publicUrl} (database: ${database.kind})`);
 }
 
+/** Where a command on this machine reaches the server: loopback when it listens there (or everywhere). */
+function controlUrlOf(address: ReturnType<import('node:http').Server['address']>, host: string): string {
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const everywhere = ['0.0.0.0', '::', '127.0.0.1'].includes(host);
+  const target = everywhere ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${target}:${port}`;
+}
+
 main().catch((error) => {
-  if (error instanceof EnvError) {
+  if (error instanceof DataDirLockedError) {
+    console.error(`${error.message}\nOnly one server may use an embedded database: stop it first, or give this one another DATA_DIR.`);
+  } else if (error instanceof EnvError) {
     console.error(error.message);
   } else {
     console.error(error);

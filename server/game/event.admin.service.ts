@@ -19,9 +19,15 @@ const toEvent = (row: Row): AdminEvent => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/**
+ * The row as it is read when missing (game.service, leaderboard queries): open, no reuse, and a board counting every
+ * completion since the epoch. Creating it with the column default (now()) would silently empty the board.
+ */
+export const EVENT_SETTINGS_DEFAULT_ROW = { id: 1, leaderboardSince: new Date(0) } as const;
+
 /** The row, created with its defaults on first use. */
 export async function ensureEventSettings(db: Pick<Db, 'insert' | 'select'>): Promise<Row> {
-  await db.insert(eventSettings).values({ id: 1 }).onConflictDoNothing();
+  await db.insert(eventSettings).values(EVENT_SETTINGS_DEFAULT_ROW).onConflictDoNothing();
   const [row] = await db.select().from(eventSettings).where(eq(eventSettings.id, 1));
   return row;
 }

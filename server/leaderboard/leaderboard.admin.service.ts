@@ -7,6 +7,7 @@ import { recordAudit, type AuditActor } from '../admin/audit.service';
 import { announceAdminChange, announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
 import { eventSettings, leaderboardArchives } from '../db/tables/platform.tables';
+import { EVENT_SETTINGS_DEFAULT_ROW } from '../game/event.admin.service';
 import { HttpError } from '../http-error';
 import { rankedPrelude } from './leaderboard.queries';
 import type { WinnerRow } from './winners-csv';
@@ -50,7 +51,7 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
      */
     async reset(actor: AuditActor, label: string | undefined): Promise<ArchiveSummary> {
       const archive = await db.transaction(async (tx) => {
-        await tx.insert(eventSettings).values({ id: 1 }).onConflictDoNothing();
+        await tx.insert(eventSettings).values(EVENT_SETTINGS_DEFAULT_ROW).onConflictDoNothing();
         await tx.execute(sql`select id from event_settings where id = 1 for update`);
         const ranked = await rows<{ user_id: string; display_name: string; score: number; completed_at: string | Date; rank: number; since: string | Date }>(
           tx,
