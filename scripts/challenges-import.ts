@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { openConfiguredDatabase } from '../server/db/client';
 import { EnvError, loadEnv } from '../server/env';
-import { ChallengePackError, importChallengePack } from '../server/game/challenge-import.service';
+import { ChallengePackError, importChallengePack } from '../server/challenges/challenges-import.service';
 import { scoringConfigFrom } from '../server/scoring/scoring.config';
 import { createScorer } from '../server/scoring/scorer';
 import { createLocalImageStorage } from '../server/storage/image-storage';

@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { challenges } from '../db/tables/game.tables';
 import type { Scorer } from '../scoring/scorer';
 import { newImageKey, type ImageStorage } from '../storage/image-storage';
-import { openPack, safePackPath, type PackReader } from './challenge-pack';
+import { openPack, safePackPath, type PackReader } from './challenges-pack';
 
 export const MAX_PROMPT_LENGTH = 500;
 /** Served in a 430 px column on phones with 2x screens. */
