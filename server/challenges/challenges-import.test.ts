@@ -134,7 +134,7 @@ describe('zip packs', () => {
 
     const broken = path.join(zipDir, 'broken.zip');
     await writeFile(broken, 'PK not really a zip');
-    await expect(importPack(t, broken)).rejects.toThrow(/Not a readable zip file/);
+    await expect(importPack(t, broken)).rejects.toThrow(/not a readable zip file/);
     await rm(zipDir, { recursive: true });
   });
 });
