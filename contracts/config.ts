@@ -5,5 +5,7 @@ export const publicConfigSchema = z.object({
   googleEnabled: z.boolean(),
   publicUrl: z.string(),
   minPasswordLength: z.number().int(),
+  /** False while an organizer has closed the event: landing and /play say so, new challenges are refused. */
+  eventOpen: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -9,14 +9,22 @@ import { challengesAdminRoutes } from './challenges/challenges.admin.routes';
 import { createPoolService } from './challenges/challenges-pool.service';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { adminRoutes } from './admin/admin.routes';
+import type { OverviewHubOptions } from './admin/overview.hub';
+import { eventAdminRoutes } from './game/event.admin.routes';
+import { createEventAdminService } from './game/event.admin.service';
 import { gameRoutes } from './game/game.routes';
-import { createGameService } from './game/game.service';
+import { createGameService, readEventSettings } from './game/game.service';
 import { profileRoutes } from './game/profile.routes';
 import { createProfileService } from './game/profile.service';
+import { leaderboardAdminRoutes } from './leaderboard/leaderboard.admin.routes';
+import { createLeaderboardAdminService } from './leaderboard/leaderboard.admin.service';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
 import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
 import type { Scorer } from './scoring/scorer';
+import { playersAdminRoutes } from './players/players.admin.routes';
+import { createPlayersAdminService } from './players/players.admin.service';
 import { registerSecurity } from './security';
 import { createLocalImageStorage, type ImageStorage } from './storage/image-storage';
 import { webRoutes } from './web.routes';
@@ -34,6 +42,8 @@ export interface AppDeps {
   /** Where the built web app lives (tests point it elsewhere or leave it unbuilt). */
   webDistDir?: string;
   logger?: boolean | object;
+  /** Timings of the organizer overview stream (tests shorten them). */
+  overviewHub?: OverviewHubOptions;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests inject. */
@@ -90,11 +100,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('guards', guards);
 
   await app.register(authRoutes, { auth });
-  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (): Promise<PublicConfig> => ({
-    googleEnabled: Boolean(google),
-    publicUrl: env.publicUrl,
-    minPasswordLength: MIN_PASSWORD_LENGTH,
-  }));
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (_request, reply): Promise<PublicConfig> => {
+    // eventOpen changes when an organizer opens or closes the event.
+    reply.header('cache-control', 'no-store');
+    return {
+      googleEnabled: Boolean(google),
+      publicUrl: env.publicUrl,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      eventOpen: (await readEventSettings(database.db)).isOpen,
+    };
+  });
   app.get('/api/health', async () => ({ ok: true }));
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
   await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
@@ -112,6 +127,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxStreamsPerClient: env.SSE_MAX_STREAMS_PER_CLIENT,
   });
   if (!production && mailer.mode === 'capture') await app.register(devMailRoutes, { db: database.db });
+
+  // The organizer console's API (/api/admin/..., organizers only), each part in the capability it acts on.
+  await app.register(playersAdminRoutes, { players: createPlayersAdminService({ db: database.db, log: app.log }) });
+  await app.register(eventAdminRoutes, { event: createEventAdminService({ db: database.db, log: app.log }) });
+  await app.register(leaderboardAdminRoutes, { leaderboard: createLeaderboardAdminService({ db: database.db, log: app.log }) });
+  await app.register(adminRoutes, {
+    database,
+    overview: { publicUrl: env.publicUrl, gameUrl: env.gameUrl, production, mailCapture: mailer.mode === 'capture' },
+    hub: deps.overviewHub,
+  });
 
   await app.register(webRoutes, { distDir: deps.webDistDir });
   return app;

@@ -11,3 +11,10 @@ export const LEADERBOARD_CHANNEL = 'leaderboard_changed';
 export async function announceLeaderboardChange(db: Db, log?: FastifyBaseLogger): Promise<void> {
   await notify(db, LEADERBOARD_CHANNEL, '').catch((error) => log?.warn({ err: error }, 'leaderboard notify failed'));
 }
+
+export const ADMIN_CHANNEL = 'admin_changed';
+
+/** Tells every instance's organizer overview that something it shows changed (event settings, pool, players). */
+export async function announceAdminChange(db: Db, log?: FastifyBaseLogger): Promise<void> {
+  await notify(db, ADMIN_CHANNEL, '').catch((error) => log?.warn({ err: error }, 'admin notify failed'));
+}

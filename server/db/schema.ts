@@ -3,3 +3,4 @@ export * from './tables/auth.tables';
 export * from './tables/challenges.tables';
 export * from './tables/game.tables';
 export * from './tables/platform.tables';
+export * from './tables/admin.tables';

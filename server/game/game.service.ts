@@ -183,7 +183,11 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
     const score = await scorer.score({ prompt: found.challenge.prompt, promptEmbedding, guess });
 
     const values: PgUpdateSetSource<typeof attempts> =
-      slot === 1 ? { guess1: guess, score1: score } : slot === 2 ? { guess2: guess, score2: score } : { guess3: guess, score3: score };
+      slot === 1
+        ? { guess1: guess, score1: score, guess1At: sql`now()` }
+        : slot === 2
+          ? { guess2: guess, score2: score, guess2At: sql`now()` }
+          : { guess3: guess, score3: score };
     if (slot === GUESSES_PER_CHALLENGE) {
       values.finalScore = Math.max(found.attempt.score1 ?? 0, found.attempt.score2 ?? 0, score);
       values.completedAt = sql`now()`;

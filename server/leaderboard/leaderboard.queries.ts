@@ -2,13 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
- * The ranking, as one SQL prelude shared by every read (works on PGlite and PostgreSQL):
+ * The ranking, as one SQL prelude shared by every read (works on PGlite and PostgreSQL; the organizer's players
+ * table and the board archive reuse it):
  * - each player's most recently completed attempt after event_settings.leaderboard_since (no row = epoch),
  *   so a new challenge replaces the previous entry even when lower;
  * - hidden players and players without a display name are left out;
  * - ranked on the score as shown (one decimal); ties go to whoever completed first, then a stable tiebreak.
  */
-const rankedPrelude = sql`
+export const rankedPrelude = sql`
   with since as (
     select coalesce((select leaderboard_since from event_settings where id = 1), 'epoch'::timestamptz) as at
   ),

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { GuestOnly } from '@web/features/auth/components/require-session';
+import { EventClosedNotice } from '@web/features/event-status/components/event-closed-notice';
 import { ChampionSpotlight } from '@web/features/leaderboard/components/champion-spotlight';
 import { Button } from '@web/ui/button';
 import { Card, CardDescription } from '@web/ui/card';
@@ -17,6 +18,7 @@ export default function LandingPage() {
     <GuestOnly>
       <PageColumn className="gap-12">
         <Hero />
+        <EventClosedNotice />
         <Features />
         <ReadyToPlay />
         <WinnerNote />

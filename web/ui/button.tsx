@@ -8,6 +8,7 @@ const variants = {
     'bg-gradient-to-r from-accent-strong to-glow text-white shadow-lg shadow-accent-strong/25 hover:brightness-110 disabled:bg-none disabled:bg-night-600 disabled:text-ink/85 disabled:shadow-none disabled:hover:brightness-100',
   secondary: 'bg-night-700 text-ink hover:bg-night-600 disabled:opacity-50',
   outline: 'border border-night-600 bg-transparent text-ink hover:bg-night-800 disabled:opacity-50',
+  danger: 'bg-red-700 text-white hover:bg-red-600 disabled:opacity-60',
   ghost: 'bg-transparent text-muted hover:text-ink hover:bg-night-800 disabled:opacity-50',
   // Text-sized, but still a 44 px tall tap target.
   link: 'min-h-11 bg-transparent px-2 text-accent underline-offset-4 hover:underline',

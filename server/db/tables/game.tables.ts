@@ -55,6 +55,9 @@ export const attempts = pgTable(
     score2: real('score_2'),
     score3: real('score_3'),
     finalScore: real('final_score'),
+    /** When guesses 1 and 2 were made (guess 3's time is completed_at): the console's "guesses in the last 5 minutes". */
+    guess1At: timestamp('guess_1_at', { withTimezone: true }),
+    guess2At: timestamp('guess_2_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [

@@ -28,5 +28,14 @@ export const eventSettings = pgTable('event_settings', {
 export const leaderboardArchives = pgTable('leaderboard_archives', {
   id: serial('id').primaryKey(),
   archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The ranked rows as they stood: [{rank, userId, displayName, score, completedAt}]. Contact data is not copied:
+   * the winners export joins it live, and deleting a player removes their rows here too.
+   */
   entries: jsonb('entries').notNull(),
+  /** An organizer's name for the session ("Tuesday morning"). */
+  label: text('label'),
+  /** The board covered challenges completed after this, up to archivedAt. */
+  since: timestamp('since', { withTimezone: true }),
+  entryCount: integer('entry_count').notNull().default(0),
 });

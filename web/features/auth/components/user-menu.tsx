@@ -1,4 +1,6 @@
-import { LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@contracts/paths';
 import { Button } from '@web/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/ui/popover';
 import { useSignOut } from '../hooks/use-sign-out';
@@ -9,8 +11,8 @@ export function avatarInitials(email: string | null | undefined): string {
   return letters || 'GG';
 }
 
-/** The /play header avatar: opens a popover with the player's e-mail and Sign Out. */
-export function UserMenu({ email }: { email: string | null | undefined }) {
+/** The /play header avatar: opens a popover with the player's e-mail and Sign Out (and, for organizers, the console). */
+export function UserMenu({ email, role }: { email: string | null | undefined; role?: string | null }) {
   const { signOut, isSigningOut } = useSignOut();
   return (
     <Popover>
@@ -23,6 +25,14 @@ export function UserMenu({ email }: { email: string | null | undefined }) {
       <PopoverContent className="w-72">
         <p className="text-xs font-medium uppercase tracking-wider text-muted">Signed in as</p>
         <p className="mt-1 text-sm [overflow-wrap:anywhere] font-semibold text-ink">{email}</p>
+        {role === 'organizer' ? (
+          <Button asChild variant="outline" className="mt-4 w-full">
+            <Link to={paths.admin}>
+              <LayoutDashboard className="size-4" aria-hidden />
+              Organizer console
+            </Link>
+          </Button>
+        ) : null}
         <Button variant="secondary" className="mt-4 w-full" onClick={signOut} disabled={isSigningOut}>
           <LogOut className="size-4" aria-hidden />
           Sign Out

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { WINNERS_DEFAULT_TOP, WINNERS_MAX_TOP } from './admin.rules';
+
+/** GET /api/admin/winners.csv?top=N[&archive=id]: the current board's top N, or an archived board's. */
+export const winnersQuerySchema = z.object({
+  top: z.coerce.number().int().min(1).max(WINNERS_MAX_TOP).default(WINNERS_DEFAULT_TOP),
+  archive: z.coerce.number().int().min(1).optional(),
+});
+export type WinnersQuery = z.infer<typeof winnersQuerySchema>;
+
+/** The header row of winners.csv, in order. */
+export const WINNERS_CSV_COLUMNS = ['rank', 'display name', 'score', 'e-mail', 'phone', 'completed at'] as const;
+
+export const archiveParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+
+/** POST /api/admin/leaderboard/reset: optional label for the archive ("Tuesday morning"). */
+export const leaderboardResetSchema = z.object({ label: z.string().trim().max(80).optional() }).default({});
+export type LeaderboardReset = z.infer<typeof leaderboardResetSchema>;
+
+export const archiveSummarySchema = z.object({
+  id: z.number().int(),
+  label: z.string().nullable(),
+  archivedAt: z.string(),
+  /** The board covered challenges completed after this … */
+  since: z.string(),
+  /** … up to archivedAt. */
+  entryCount: z.number().int(),
+});
+export type ArchiveSummary = z.infer<typeof archiveSummarySchema>;
+
+export const archiveEntrySchema = z.object({
+  rank: z.number().int(),
+  displayName: z.string(),
+  score: z.number(),
+  completedAt: z.string(),
+});
+export type ArchiveEntry = z.infer<typeof archiveEntrySchema>;
+
+export const leaderboardResetResponseSchema = z.object({ archive: archiveSummarySchema });
+export type LeaderboardResetResponse = z.infer<typeof leaderboardResetResponseSchema>;
+
+/** GET /api/admin/leaderboard/archives, newest first. */
+export const archiveListResponseSchema = z.object({ archives: z.array(archiveSummarySchema) });
+export type ArchiveListResponse = z.infer<typeof archiveListResponseSchema>;
+
+/** GET /api/admin/leaderboard/archives/:id */
+export const archiveResponseSchema = z.object({ archive: archiveSummarySchema.extend({ entries: z.array(archiveEntrySchema) }) });
+export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditQuerySchema, auditResponseSchema } from '@contracts/admin-audit';
+import { adminOverviewSchema } from '@contracts/admin-overview';
+import { apiErrorSchema } from '@contracts/errors';
+import { ADMIN_CHANNEL, LEADERBOARD_CHANNEL } from '../db/channels';
+import type { Database } from '../db/client';
+import { listAudit } from './audit.service';
+import { OverviewHub, type OverviewHubOptions } from './overview.hub';
+import { readOverview, type OverviewConfig } from './overview.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+export interface AdminRoutesOptions {
+  database: Database;
+  overview: OverviewConfig;
+  hub?: OverviewHubOptions;
+}
+
+/** What composes several capabilities: the overview (and its live stream) and the audit log. Organizers only. */
+export async function adminRoutes(base: FastifyInstance, options: AdminRoutesOptions) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = options.database;
+  app.addHook('onRequest', app.guards.requireOrganizer);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const hub = new OverviewHub(
+    () => readOverview(db, options.overview),
+    (error) => app.log.error({ err: error }, 'admin overview refresh failed'),
+    options.hub,
+  );
+  // The same NOTIFY fan-out as the leaderboard: finishes, renames, hides, deletions, resets, event changes.
+  const unlisten = [
+    await options.database.listen(LEADERBOARD_CHANNEL, () => hub.requestRefresh()),
+    await options.database.listen(ADMIN_CHANNEL, () => hub.requestRefresh()),
+  ];
+  app.addHook('preClose', async () => hub.close());
+  app.addHook('onClose', async () => {
+    for (const stop of unlisten) await stop();
+  });
+
+  app.get('/api/admin/overview', { schema: { response: { 200: adminOverviewSchema, ...errors } } }, async () => readOverview(db, options.overview));
+
+  app.get('/api/admin/audit', { schema: { querystring: auditQuerySchema, response: { 200: auditResponseSchema, ...errors } } }, async (request) =>
+    listAudit(db, request.query.page, request.query.pageSize),
+  );
+
+  app.get('/api/admin/stream', { schema: { response: errors } }, async (_request, reply) => {
+    if (hub.full) return reply.status(429).send({ code: 'TOO_MANY_STREAMS', message: 'Too many console streams are open. Close some tabs and try again.' });
+    reply.hijack();
+    const headers = reply.getHeaders() as Record<string, string | number | string[]>;
+    reply.raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.socket?.setNoDelay(true);
+    await hub.add(reply.raw);
+  });
+}

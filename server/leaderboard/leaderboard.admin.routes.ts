@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  archiveListResponseSchema,
+  archiveParamsSchema,
+  archiveResponseSchema,
+  leaderboardResetResponseSchema,
+  leaderboardResetSchema,
+  winnersQuerySchema,
+} from '@contracts/admin-leaderboard';
+import { apiErrorSchema } from '@contracts/errors';
+import { organizerActor } from '../admin/audit.service';
+import type { LeaderboardAdminService } from './leaderboard.admin.service';
+import { winnersCsv } from './winners-csv';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** Organizer routes on the board: reset + archives, and the winners' contact export (CSV). */
+export async function leaderboardAdminRoutes(base: FastifyInstance, { leaderboard }: { leaderboard: LeaderboardAdminService }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.guards.requireOrganizer);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/api/admin/leaderboard/reset',
+    { schema: { body: leaderboardResetSchema, response: { 200: leaderboardResetResponseSchema, ...errors } } },
+    async (request) => ({ archive: await leaderboard.reset(organizerActor(request), request.body?.label) }),
+  );
+
+  app.get('/api/admin/leaderboard/archives', { schema: { response: { 200: archiveListResponseSchema, ...errors } } }, async () => ({
+    archives: await leaderboard.archives(),
+  }));
+
+  app.get('/api/admin/leaderboard/archives/:id', { schema: { params: archiveParamsSchema, response: { 200: archiveResponseSchema, ...errors } } }, async (request) => ({
+    archive: await leaderboard.archive(request.params.id),
+  }));
+
+  // Plain GET with the session cookie: the console's button and `curl -b 'cookie…'` both work.
+  app.get('/api/admin/winners.csv', { schema: { querystring: winnersQuerySchema, response: errors } }, async (request, reply) => {
+    const { top, archive } = request.query;
+    const rows = await leaderboard.winners(organizerActor(request), top, archive);
+    const name = archive === undefined ? `winners-top${top}.csv` : `winners-archive${archive}-top${top}.csv`;
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="${name}"`);
+    // No 200 schema: the body is the CSV text, sent as is.
+    return reply.send(winnersCsv(rows) as never);
+  });
+}

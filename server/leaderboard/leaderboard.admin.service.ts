@@ -1,0 +1,133 @@
+/** Organizer side of the board: reset (archiving the board as it stood), archives, and the winners' contact export. */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ArchiveEntry, ArchiveSummary } from '@contracts/admin-leaderboard';
+import { adminErrorCodes, AUDIT_ACTIONS } from '@contracts/admin.rules';
+import { recordAudit, type AuditActor } from '../admin/audit.service';
+import { announceAdminChange, announceLeaderboardChange } from '../db/channels';
+import type { Db } from '../db/client';
+import { eventSettings, leaderboardArchives } from '../db/tables/platform.tables';
+import { HttpError } from '../http-error';
+import { rankedPrelude } from './leaderboard.queries';
+import type { WinnerRow } from './winners-csv';
+
+/** An archived row: no contact data (the export joins it live; a deleted player's row is removed). */
+interface StoredEntry {
+  rank: number;
+  userId: string;
+  displayName: string;
+  score: number;
+  completedAt: string;
+}
+
+type ArchiveRow = typeof leaderboardArchives.$inferSelect;
+
+const toSummary = (row: ArchiveRow): ArchiveSummary => ({
+  id: row.id,
+  label: row.label,
+  archivedAt: row.archivedAt.toISOString(),
+  since: (row.since ?? new Date(0)).toISOString(),
+  entryCount: row.entryCount,
+});
+
+async function rows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+export function createLeaderboardAdminService({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
+  async function findArchive(id: number): Promise<ArchiveRow> {
+    const [row] = await db.select().from(leaderboardArchives).where(eq(leaderboardArchives.id, id));
+    if (!row) throw new HttpError(404, adminErrorCodes.archiveNotFound, 'No such archived leaderboard.');
+    return row;
+  }
+
+  return {
+    /**
+     * Archives the current board and starts a new one, in one transaction: the event row is locked first, so two
+     * resets run one after the other (the second archives an empty board) and no board is archived twice.
+     */
+    async reset(actor: AuditActor, label: string | undefined): Promise<ArchiveSummary> {
+      const archive = await db.transaction(async (tx) => {
+        await tx.insert(eventSettings).values({ id: 1 }).onConflictDoNothing();
+        await tx.execute(sql`select id from event_settings where id = 1 for update`);
+        const ranked = await rows<{ user_id: string; display_name: string; score: number; completed_at: string | Date; rank: number; since: string | Date }>(
+          tx,
+          sql`${rankedPrelude}
+          select r.user_id, r.display_name, r.score::float8 as score, r.completed_at, r.rank, since.at as since
+          from ranked r, since order by r.rank`,
+        );
+        const [{ since }] = await rows<{ since: string | Date }>(tx, sql`select coalesce((select leaderboard_since from event_settings where id = 1), 'epoch'::timestamptz) as since`);
+        const entries: StoredEntry[] = ranked.map((row) => ({
+          rank: Number(row.rank),
+          userId: row.user_id,
+          displayName: row.display_name,
+          score: Number(row.score),
+          completedAt: iso(row.completed_at),
+        }));
+        const [created] = await tx
+          .insert(leaderboardArchives)
+          .values({ entries, label: label || null, since: new Date(since), entryCount: entries.length })
+          .returning();
+        // The new board counts challenges completed from now on (the archive's archived_at is the same instant).
+        await tx.update(eventSettings).set({ leaderboardSince: created.archivedAt, updatedAt: sql`now()` }).where(eq(eventSettings.id, 1));
+        await recordAudit(tx, actor, { action: AUDIT_ACTIONS.leaderboardReset, details: { archiveId: created.id, entries: entries.length, label: label || null } });
+        return created;
+      });
+      await announceLeaderboardChange(db, log);
+      await announceAdminChange(db, log);
+      return toSummary(archive);
+    },
+
+    async archives(): Promise<ArchiveSummary[]> {
+      const list = await db.select().from(leaderboardArchives).orderBy(desc(leaderboardArchives.id));
+      return list.map(toSummary);
+    },
+
+    async archive(id: number): Promise<ArchiveSummary & { entries: ArchiveEntry[] }> {
+      const row = await findArchive(id);
+      const entries = (row.entries as StoredEntry[]).map(({ rank, displayName, score, completedAt }) => ({ rank, displayName, score, completedAt }));
+      return { ...toSummary(row), entries };
+    },
+
+    /** The top `top` of the current board, or of archive `archiveId`, with contact data as it is now. */
+    async winners(actor: AuditActor, top: number, archiveId?: number): Promise<WinnerRow[]> {
+      let result: WinnerRow[];
+      if (archiveId === undefined) {
+        const found = await rows<{ rank: number; display_name: string; score: number; email: string; phone_number: string | null; completed_at: string | Date }>(
+          db,
+          sql`${rankedPrelude}
+          select r.rank, r.display_name, r.score::float8 as score, u.email, p.phone_number, r.completed_at
+          from ranked r join "user" u on u.id = r.user_id join profiles p on p.id = r.user_id
+          where r.rank <= ${top} order by r.rank`,
+        );
+        result = found.map((row) => ({ rank: Number(row.rank), displayName: row.display_name, score: Number(row.score), email: row.email, phone: row.phone_number, completedAt: iso(row.completed_at) }));
+      } else {
+        const archive = await findArchive(archiveId);
+        const entries = (archive.entries as StoredEntry[]).filter((entry) => entry.rank <= top);
+        const ids = entries.map((entry) => entry.userId);
+        const contacts = ids.length
+          ? await rows<{ id: string; email: string; phone_number: string | null }>(
+              db,
+              sql`select u.id, u.email, p.phone_number from "user" u left join profiles p on p.id = u.id where u.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+            )
+          : [];
+        const byId = new Map(contacts.map((contact) => [contact.id, contact]));
+        result = entries.map((entry) => ({
+          rank: entry.rank,
+          displayName: entry.displayName,
+          score: entry.score,
+          email: byId.get(entry.userId)?.email ?? null,
+          phone: byId.get(entry.userId)?.phone_number ?? null,
+          completedAt: entry.completedAt,
+        }));
+      }
+      // Contact data leaving the system is itself an organizer action worth recording.
+      await recordAudit(db, actor, { action: AUDIT_ACTIONS.winnersExport, details: { top, archiveId: archiveId ?? null, rows: result.length } });
+      return result;
+    },
+  };
+}
+
+export type LeaderboardAdminService = ReturnType<typeof createLeaderboardAdminService>;

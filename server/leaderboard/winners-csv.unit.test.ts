@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, UTF8_BOM, winnersCsv } from './winners-csv';
+
+describe('winners CSV', () => {
+  it('neutralises values a spreadsheet would run as a formula', () => {
+    for (const dangerous of ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\tx', '\rx']) {
+      const field = csvField(dangerous);
+      const unquoted = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
+      expect(unquoted.startsWith("'"), dangerous).toBe(true);
+      expect(unquoted.slice(1)).toBe(dangerous);
+    }
+    expect(csvField('Zoë')).toBe('Zoë');
+    expect(csvField(42.5)).toBe('42.5');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('quotes separators, quotes and line breaks', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+  });
+
+  it('starts with a BOM and a header, one CRLF line per winner', () => {
+    const csv = winnersCsv([
+      { rank: 1, displayName: 'Zoë', score: 91.23, email: 'z@example.test', phone: '+49 170 1234567', completedAt: '2026-01-01T10:00:00.000Z' },
+      { rank: 2, displayName: '=cmd|calc', score: 80, email: null, phone: null, completedAt: '2026-01-01T10:01:00.000Z' },
+    ]);
+    expect(csv.startsWith(UTF8_BOM)).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('rank,display name,score,e-mail,phone,completed at');
+    expect(lines[1]).toBe("1,Zoë,91.2,z@example.test,'+49 170 1234567,2026-01-01T10:00:00.000Z");
+    expect(lines[2]).toBe("2,'=cmd|calc,80.0,,,2026-01-01T10:01:00.000Z");
+    expect(lines[3]).toBe('');
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminPlayerDeletedSchema,
+  adminPlayerParamsSchema,
+  adminPlayerResponseSchema,
+  adminPlayersQuerySchema,
+  adminPlayersResponseSchema,
+  adminPlayerUpdateSchema,
+} from '@contracts/admin-players';
+import { apiErrorSchema } from '@contracts/errors';
+import { organizerActor } from '../admin/audit.service';
+import type { PlayersAdminService } from './players.admin.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** Organizer routes on players: the table, rename/hide, delete (requireOrganizer: 401 anonymous, 403 players). */
+export async function playersAdminRoutes(base: FastifyInstance, { players }: { players: PlayersAdminService }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.guards.requireOrganizer);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/admin/players', { schema: { querystring: adminPlayersQuerySchema, response: { 200: adminPlayersResponseSchema, ...errors } } }, async (request) =>
+    players.list(request.query),
+  );
+
+  app.get('/api/admin/players/:id', { schema: { params: adminPlayerParamsSchema, response: { 200: adminPlayerResponseSchema, ...errors } } }, async (request) => ({
+    player: await players.getPlayer(request.params.id),
+  }));
+
+  app.patch(
+    '/api/admin/players/:id',
+    { schema: { params: adminPlayerParamsSchema, body: adminPlayerUpdateSchema, response: { 200: adminPlayerResponseSchema, ...errors } } },
+    async (request) => ({ player: await players.update(organizerActor(request), request.params.id, request.body) }),
+  );
+
+  app.delete('/api/admin/players/:id', { schema: { params: adminPlayerParamsSchema, response: { 200: adminPlayerDeletedSchema, ...errors } } }, async (request) => {
+    await players.remove(organizerActor(request), request.params.id);
+    return { deleted: true as const, id: request.params.id };
+  });
+}

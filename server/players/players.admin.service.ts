@@ -1,0 +1,75 @@
+/** What an organizer does to players: list, rename, hide, delete. Every change is audited and reaches the live boards. */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AdminPlayer, AdminPlayersQuery, AdminPlayersResponse, AdminPlayerUpdate } from '@contracts/admin-players';
+import { adminErrorCodes, AUDIT_ACTIONS } from '@contracts/admin.rules';
+import { gameErrorCodes } from '@contracts/game.rules';
+import { recordAudit, type AuditActor } from '../admin/audit.service';
+import { announceLeaderboardChange } from '../db/channels';
+import type { Db } from '../db/client';
+import { user } from '../db/tables/auth.tables';
+import { profiles } from '../db/tables/game.tables';
+import { displayNameProblem } from '../game/display-name';
+import { HttpError } from '../http-error';
+import { forgetPlayerEverywhere } from './player-deletion';
+import { selectPlayers } from './players.admin.queries';
+
+const notFound = () => new HttpError(404, adminErrorCodes.playerNotFound, 'No such player (maybe already deleted).');
+
+export function createPlayersAdminService({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
+  async function getPlayer(id: string): Promise<AdminPlayer> {
+    const { players } = await selectPlayers(db, { id, sort: 'signedUpAt', dir: 'desc', page: 1, pageSize: 1 });
+    if (!players[0]) throw notFound();
+    return players[0];
+  }
+
+  return {
+    async list(query: AdminPlayersQuery): Promise<AdminPlayersResponse> {
+      const { players, total } = await selectPlayers(db, query);
+      return { players, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    getPlayer,
+
+    async update(actor: AuditActor, id: string, change: AdminPlayerUpdate): Promise<AdminPlayer> {
+      const before = await getPlayer(id);
+      if (change.displayName !== undefined) {
+        const problem = displayNameProblem(change.displayName);
+        if (problem) throw new HttpError(400, gameErrorCodes.nameRefused, problem);
+      }
+      const label = before.displayName ?? before.email;
+      await db.transaction(async (tx) => {
+        const set = {
+          ...(change.displayName !== undefined ? { displayName: change.displayName } : {}),
+          ...(change.hidden !== undefined ? { hidden: change.hidden } : {}),
+        };
+        await tx
+          .insert(profiles)
+          .values({ id, ...set })
+          .onConflictDoUpdate({ target: profiles.id, set: { ...set, updatedAt: sql`now()` } });
+        if (change.displayName !== undefined && change.displayName !== before.displayName) {
+          await recordAudit(tx, actor, { action: AUDIT_ACTIONS.playerRename, targetId: id, targetLabel: label, details: { from: before.displayName, to: change.displayName } });
+        }
+        if (change.hidden !== undefined && change.hidden !== before.hidden) {
+          await recordAudit(tx, actor, { action: change.hidden ? AUDIT_ACTIONS.playerHide : AUDIT_ACTIONS.playerUnhide, targetId: id, targetLabel: change.displayName ?? label });
+        }
+      });
+      // Every open /leaderboard and /booth (on every instance) re-reads the board.
+      await announceLeaderboardChange(db, log);
+      return getPlayer(id);
+    },
+
+    async remove(actor: AuditActor, id: string): Promise<void> {
+      if (actor.id === id) throw new HttpError(400, adminErrorCodes.cannotDeleteYourself, 'You cannot delete your own organizer account here.');
+      const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, id));
+      if (!exists) throw notFound();
+      const deleted = await forgetPlayerEverywhere(db, id);
+      if (!deleted) throw notFound();
+      // Logged without the player's personal data: their id names nobody once the account is gone.
+      await recordAudit(db, actor, { action: AUDIT_ACTIONS.playerDelete, targetId: id });
+      await announceLeaderboardChange(db, log);
+    },
+  };
+}
+
+export type PlayersAdminService = ReturnType<typeof createPlayersAdminService>;

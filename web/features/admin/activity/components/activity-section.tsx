@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Pagination } from '@web/ui/pagination';
+import { SectionHeader } from '@web/ui/section-header';
+import { Spinner } from '@web/ui/spinner';
+import { useAudit } from '../api/get-audit';
+import { auditActionLabel, auditDetails } from './audit-action-label';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** Activity: the audit log of every organizer action (who, what, when, on whom), newest first, paginated. */
+export function ActivitySection() {
+  const [page, setPage] = useState(1);
+  const audit = useAudit(page);
+  const pageCount = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
+  const entries = audit.data?.entries ?? [];
+
+  return (
+    <div>
+      <SectionHeader title="Activity" documentTitle="Activity · Organizer console" description="Every organizer action, newest first." />
+      <div className="rounded-2xl border border-night-700 bg-night-900/80" aria-busy={audit.isFetching}>
+        <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Audit log">
+          <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
+            <caption className="sr-only">Audit log, newest first</caption>
+            <thead>
+              <tr className="border-b border-night-700 text-muted">
+                <th scope="col" className="px-4 py-3 font-semibold">When</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Who</th>
+                <th scope="col" className="px-4 py-3 font-semibold">What</th>
+                <th scope="col" className="px-4 py-3 font-semibold">On whom</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} data-action={entry.action} className="border-b border-night-800 last:border-0">
+                  <td className="whitespace-nowrap px-4 py-3 text-muted">
+                    <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
+                  </td>
+                  <td className="max-w-56 truncate px-4 py-3">{entry.actor ?? <span className="italic text-muted">deleted account</span>}</td>
+                  <td className="px-4 py-3 font-semibold">{auditActionLabel(entry.action)}</td>
+                  <td className="max-w-48 truncate px-4 py-3">{entry.targetLabel ?? (entry.targetId ? <span className="italic text-muted">removed</span> : '—')}</td>
+                  <td className="max-w-80 px-4 py-3 text-muted [overflow-wrap:anywhere]">{auditDetails(entry) || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {audit.isPending ? (
+          <Spinner label="Loading the activity..." className="p-8" />
+        ) : audit.isError ? (
+          <p role="alert" className="p-8 text-center text-sm text-danger">
+            Could not load the activity: {audit.error.message}
+          </p>
+        ) : entries.length === 0 ? (
+          <p className="p-8 text-center text-sm text-muted">No organizer actions yet. Renames, hides, deletions, event changes and resets show up here.</p>
+        ) : null}
+      </div>
+      <Pagination label="Activity pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminEvent, AdminEventUpdate } from '@contracts/admin-event';
+import { api } from '@web/lib/api-client';
+import { eventKeys } from './event-query-keys';
+
+export const updateEvent = (update: AdminEventUpdate) => api<AdminEvent>('/api/admin/event', { method: 'PATCH', body: update });
+
+/** Changes any subset of the event's switches; the settings are replaced with the server's answer. */
+export function useUpdateEvent({ onSuccess }: { onSuccess?: (event: AdminEvent) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateEvent,
+    onSuccess: (event) => {
+      queryClient.setQueryData(eventKeys.settings(), event);
+      void queryClient.invalidateQueries({ queryKey: eventKeys.settings() });
+      onSuccess?.(event);
+    },
+  });
+}
