@@ -10,6 +10,7 @@ export const HISTORY_SIZE = 5;
 export const gameErrorCodes = {
   challengeInProgress: 'CHALLENGE_IN_PROGRESS',
   poolExhausted: 'POOL_EXHAUSTED',
+  poolNotReady: 'POOL_NOT_READY',
   eventClosed: 'EVENT_CLOSED',
   displayNameRequired: 'DISPLAY_NAME_REQUIRED',
   attemptNotFound: 'ATTEMPT_NOT_FOUND',
@@ -19,6 +20,8 @@ export const gameErrorCodes = {
 } as const;
 
 export const POOL_EXHAUSTED_MESSAGE = 'All prompts have been used. Please try again later.';
+/** The pool has never held a challenge (a fresh install): the game is not set up yet, nothing was used up. */
+export const POOL_NOT_READY_MESSAGE = 'The game is not ready yet: no challenges have been loaded. Please check back soon.';
 
 /** Scores are shown with one decimal and '%' everywhere (SPEC 8). */
 export const formatScore = (score: number) => `${score.toFixed(1)}%`;

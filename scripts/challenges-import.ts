@@ -10,7 +10,7 @@ import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { CONTROL_PATHS } from '../server/admin/admin-control.routes';
 import { COMMAND_LINE_ACTOR, recordAudit } from '../server/admin/audit.service';
 import { EnvError, loadEnv } from '../server/env';
-import { ChallengePackError, importChallengePack, type ImportSummary } from '../server/game/challenge-import.service';
+import { ChallengePackError, importChallengePack, type ImportSummary } from '../server/challenges/challenges-import.service';
 import { scoringConfigFrom } from '../server/scoring/scoring.config';
 import { createScorer } from '../server/scoring/scorer';
 import { createLocalImageStorage } from '../server/storage/image-storage';

@@ -26,6 +26,8 @@ const envSchema = z
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
     CHALLENGE_PACK: z.string().min(1).optional(),
+    /** Largest challenge pack an organizer may upload from the console (streamed to a temporary file). */
+    PACK_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
     /** The built web app to serve (default: dist/web); the browser tests serve a private build. */
     WEB_DIST_DIR: z.string().min(1).optional(),
     /** What the booth screen's QR code opens (default: PUBLIC_URL). */

@@ -6,7 +6,7 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { openConfiguredDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
 import { EnvError, loadEnv } from './env';
-import { countChallenges, importChallengePack } from './game/challenge-import.service';
+import { countChallenges, importChallengePack } from './challenges/challenges-import.service';
 import { scoringConfigFrom } from './scoring/scoring.config';
 import { createScorer } from './scoring/scorer';
 import { createLocalImageStorage } from './storage/image-storage';

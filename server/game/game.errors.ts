@@ -1,10 +1,11 @@
-import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
+import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE, POOL_NOT_READY_MESSAGE } from '@contracts/game.rules';
 import { HttpError } from '../http-error';
 
 export const gameErrors = {
   challengeInProgress: () =>
     new HttpError(409, gameErrorCodes.challengeInProgress, 'You must complete your current challenge before starting a new one.'),
   poolExhausted: () => new HttpError(409, gameErrorCodes.poolExhausted, POOL_EXHAUSTED_MESSAGE),
+  poolNotReady: () => new HttpError(409, gameErrorCodes.poolNotReady, POOL_NOT_READY_MESSAGE),
   eventClosed: () => new HttpError(403, gameErrorCodes.eventClosed, 'The game is closed right now. Please check back later.'),
   displayNameRequired: () => new HttpError(400, gameErrorCodes.displayNameRequired, 'Choose a display name before starting a challenge.'),
   attemptNotFound: () => new HttpError(404, gameErrorCodes.attemptNotFound, 'That challenge was not found.'),

@@ -133,7 +133,11 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
                 returning id, image_key`;
         const { rows } = (await tx.execute(claim)) as unknown as { rows: Array<{ id: string; image_key: string }> };
         const challenge = rows[0];
-        if (!challenge) throw gameErrors.poolExhausted();
+        if (!challenge) {
+          // Nothing left to hand out: used up, or never loaded at all (a fresh install says so instead).
+          const [any] = await tx.select({ id: challenges.id }).from(challenges).limit(1);
+          throw any ? gameErrors.poolExhausted() : gameErrors.poolNotReady();
+        }
 
         const [row] = await tx.insert(attempts).values({ userId, challengeId: challenge.id }).returning();
         return toAttempt(row, challenge.image_key, null);

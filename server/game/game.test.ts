@@ -1,7 +1,7 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt } from '@contracts/game';
-import { formatScore, HISTORY_SIZE, POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
+import { formatScore, HISTORY_SIZE, POOL_EXHAUSTED_MESSAGE, POOL_NOT_READY_MESSAGE } from '@contracts/game.rules';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
 import { attempts, challenges } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
@@ -275,6 +275,19 @@ describe('stats and history', () => {
 });
 
 describe('the pool', () => {
+  it('says the game is not ready yet when no challenge was ever loaded (not "all prompts used")', async () => {
+    const fresh = await createTestApp();
+    try {
+      const player = await createGamer(fresh);
+      const refused = await startGame(fresh.app, player);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ code: 'POOL_NOT_READY', message: POOL_NOT_READY_MESSAGE });
+      expect(POOL_NOT_READY_MESSAGE).not.toBe(POOL_EXHAUSTED_MESSAGE);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("tells the player when every prompt has been used, with the spec's message", async () => {
     const fresh = await createTestApp();
     try {

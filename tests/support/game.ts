@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Attempt, GuessResponse } from '@contracts/game';
 import { demoPackDir } from '../../scripts/paths';
-import { importChallengePack } from '../../server/game/challenge-import.service';
+import { importChallengePack } from '../../server/challenges/challenges-import.service';
 import { createPlayer, type TestPlayer } from './players';
 import { request, type TestApp } from './test-app';
 

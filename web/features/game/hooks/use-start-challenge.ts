@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { Attempt } from '@contracts/game';
-import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
+import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE, POOL_NOT_READY_MESSAGE } from '@contracts/game.rules';
 import { ApiRequestError } from '@web/lib/api-client';
 import { notifyError } from '@web/ui/toast';
 import { useLoadCurrentAttempt } from '../api/get-current-attempt';
@@ -41,6 +41,8 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
           void resumeUnfinished();
         } else if (error instanceof ApiRequestError && error.code === gameErrorCodes.poolExhausted) {
           notifyError('No challenges available', error.message || POOL_EXHAUSTED_MESSAGE);
+        } else if (error instanceof ApiRequestError && error.code === gameErrorCodes.poolNotReady) {
+          notifyError('No challenges available', error.message || POOL_NOT_READY_MESSAGE);
         } else {
           notifyError('Error starting game', error.message);
         }

@@ -2,16 +2,21 @@
  * Imports a challenge pack: manifest.json `[{file, prompt, ...}]` plus the images, from a folder or a zip.
  * Everything is checked first and every problem reported; a pack with any problem imports nothing.
  * Re-importing adds nothing twice (content hash); prompt embeddings are computed here, in batches.
+ * Re-encoded images wait in a temporary folder (not in memory) until the pack is known to be good; their storage keys
+ * are journaled before they are written, so images of an import that crashed are swept (sweepOrphanImages).
  */
 import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
+import { pendingImages } from '../db/tables/challenges.tables';
 import { challenges } from '../db/tables/game.tables';
 import type { Scorer } from '../scoring/scorer';
 import { newImageKey, type ImageStorage } from '../storage/image-storage';
-import { openPack, safePackPath, type PackReader } from './challenge-pack';
+import { openPack, PackFormatError, safePackPath, type PackReader } from './challenges-pack';
 
 export const MAX_PROMPT_LENGTH = 500;
 /** Served in a 430 px column on phones with 2x screens. */
@@ -39,9 +44,10 @@ export class ChallengePackError extends Error {
   }
 }
 
-interface PreparedChallenge {
+export interface PreparedChallenge {
   prompt: string;
-  webp: Buffer;
+  /** The re-encoded image (kept on disk for packs, in memory for a single generated image). */
+  webp: () => Promise<Buffer>;
   contentHash: string;
   source: string;
 }
@@ -49,14 +55,34 @@ interface PreparedChallenge {
 /** Same prompt up to case and spacing counts as a duplicate. */
 const promptKey = (prompt: string) => prompt.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 
-export async function importChallengePack(deps: ImportDeps, packPath: string): Promise<ImportSummary> {
-  const pack = await openPack(packPath);
-  const prepared = await validatePack(pack, path.basename(packPath));
-  return storeChallenges(deps, prepared);
+export async function importChallengePack(deps: ImportDeps, packPath: string, options: { packName?: string } = {}): Promise<ImportSummary> {
+  const staging = await mkdtemp(path.join(tmpdir(), 'gg-import-'));
+  let pack: PackReader | undefined;
+  try {
+    pack = await openPack(packPath).catch((error: unknown) => {
+      throw error instanceof PackFormatError ? new ChallengePackError(error.problems) : error;
+    });
+    const prepared = await validatePack(pack, options.packName ?? path.basename(packPath), staging);
+    return await storeChallenges(deps, prepared);
+  } finally {
+    pack?.close();
+    await rm(staging, { recursive: true, force: true });
+  }
 }
 
+/** Re-encodes one image (a generated one) for the pool; null when it is not a readable image. */
+export async function prepareImage(image: Buffer, prompt: string, source: string): Promise<PreparedChallenge | null> {
+  const webp = await reencode(image);
+  if (!webp) return null;
+  return { prompt, webp: async () => webp, contentHash: contentHashOf(image, prompt), source };
+}
+
+const contentHashOf = (image: Buffer, prompt: string) => createHash('sha256').update(image).update('\0').update(prompt).digest('hex');
+
 async function readManifest(pack: PackReader): Promise<unknown[]> {
-  const bytes = await pack.read('manifest.json');
+  const problems: string[] = [];
+  const bytes = await readEntry(pack, 'manifest.json', problems);
+  if (problems.length > 0) throw new ChallengePackError(problems);
   if (!bytes) throw new ChallengePackError(['manifest.json is missing from the pack root']);
   let manifest: unknown;
   try {
@@ -69,7 +95,17 @@ async function readManifest(pack: PackReader): Promise<unknown[]> {
   return manifest;
 }
 
-async function validatePack(pack: PackReader, packName: string): Promise<PreparedChallenge[]> {
+async function readEntry(pack: PackReader, file: string, problems: string[]): Promise<Buffer | null> {
+  try {
+    return await pack.read(file);
+  } catch (error) {
+    if (!(error instanceof PackFormatError)) throw error;
+    problems.push(...error.problems);
+    return null;
+  }
+}
+
+async function validatePack(pack: PackReader, packName: string, staging: string): Promise<PreparedChallenge[]> {
   const manifest = await readManifest(pack);
   const problems: string[] = [];
   const prepared: PreparedChallenge[] = [];
@@ -104,8 +140,9 @@ async function validatePack(pack: PackReader, packName: string): Promise<Prepare
     else if (seenFiles.has(file)) problems.push(`${label}: same image file as entry ${seenFiles.get(file)}`);
     else {
       seenFiles.set(file, number);
-      image = await pack.read(file);
-      if (!image) problems.push(`${label}: image file not found in the pack`);
+      const before = problems.length;
+      image = await readEntry(pack, file, problems);
+      if (!image && problems.length === before) problems.push(`${label}: image file not found in the pack`);
     }
 
     let webp: Buffer | null = null;
@@ -118,8 +155,9 @@ async function validatePack(pack: PackReader, packName: string): Promise<Prepare
     }
 
     if (problems.length === before && prompt && image && webp && file) {
-      const contentHash = createHash('sha256').update(image).update('\0').update(prompt).digest('hex');
-      prepared.push({ prompt, webp, contentHash, source: `${packName}:${file}` });
+      const staged = path.join(staging, `${number}.webp`);
+      await writeFile(staged, webp);
+      prepared.push({ prompt, webp: () => readFile(staged), contentHash: contentHashOf(image, prompt), source: `${packName}:${file}` });
     }
   }
   if (problems.length > 0) throw new ChallengePackError(problems);
@@ -137,7 +175,11 @@ async function reencode(image: Buffer): Promise<Buffer | null> {
   }
 }
 
-async function storeChallenges({ db, storage, scorer }: ImportDeps, prepared: PreparedChallenge[]): Promise<ImportSummary> {
+/**
+ * Adds prepared challenges to the pool (pack imports and generated images alike). Image keys are journaled in
+ * pending_images before the images are written and leave the journal in the transaction that inserts their rows.
+ */
+export async function storeChallenges({ db, storage, scorer }: ImportDeps, prepared: PreparedChallenge[]): Promise<ImportSummary> {
   const existing = new Set<string>();
   for (let start = 0; start < prepared.length; start += 500) {
     const hashes = prepared.slice(start, start + 500).map((item) => item.contentHash);
@@ -151,44 +193,73 @@ async function storeChallenges({ db, storage, scorer }: ImportDeps, prepared: Pr
     embeddings.push(...(await scorer.embed(fresh.slice(start, start + EMBED_BATCH_SIZE).map((item) => item.prompt))));
   }
 
-  const rows: Array<typeof challenges.$inferInsert & { imageKey: string }> = [];
-  for (const [index, item] of fresh.entries()) {
-    const imageKey = newImageKey('image/webp');
-    await storage.put(imageKey, item.webp, 'image/webp');
-    rows.push({
-      imageKey,
-      prompt: item.prompt,
-      contentHash: item.contentHash,
-      promptEmbedding: embeddings[index],
-      embedderId: scorer.embedderId,
-      source: item.source,
-    });
+  const rows: Array<typeof challenges.$inferInsert & { imageKey: string }> = fresh.map((item, index) => ({
+    imageKey: newImageKey('image/webp'),
+    prompt: item.prompt,
+    contentHash: item.contentHash,
+    promptEmbedding: embeddings[index],
+    embedderId: scorer.embedderId,
+    source: item.source,
+  }));
+  for (let start = 0; start < rows.length; start += 500) {
+    await db.insert(pendingImages).values(rows.slice(start, start + 500).map((row) => ({ imageKey: row.imageKey })));
   }
 
   let inserted: Array<{ imageKey: string }> = [];
   try {
+    for (const [index, item] of fresh.entries()) await storage.put(rows[index].imageKey, await item.webp(), 'image/webp');
     inserted =
       rows.length === 0
         ? []
         : await db.transaction(async (tx) => {
             const done: Array<{ imageKey: string }> = [];
             for (let start = 0; start < rows.length; start += 200) {
+              const slice = rows.slice(start, start + 200);
               done.push(
                 ...(await tx
                   .insert(challenges)
-                  .values(rows.slice(start, start + 200))
+                  .values(slice)
                   .onConflictDoNothing({ target: challenges.contentHash })
                   .returning({ imageKey: challenges.imageKey })),
               );
+              await tx.delete(pendingImages).where(inArray(pendingImages.imageKey, slice.map((row) => row.imageKey)));
             }
             return done;
           });
   } finally {
     // Images whose rows were not inserted (a concurrent import won, or the insert failed) are not referenced.
     const kept = new Set(inserted.map((row) => row.imageKey));
-    await Promise.all(rows.filter((row) => !kept.has(row.imageKey)).map((row) => storage.delete(row.imageKey)));
+    const orphans = rows.filter((row) => !kept.has(row.imageKey)).map((row) => row.imageKey);
+    await Promise.all(orphans.map((key) => storage.delete(key)));
+    for (let start = 0; start < orphans.length; start += 500) {
+      await db.delete(pendingImages).where(inArray(pendingImages.imageKey, orphans.slice(start, start + 500)));
+    }
   }
   return { total: prepared.length, imported: inserted.length, skipped: prepared.length - inserted.length };
+}
+
+/**
+ * Deletes images written by an import or generation that never committed (the process died between writing the
+ * images and inserting their rows). Only journal entries older than `olderThanMs` are swept, so a running import on
+ * another instance keeps its images. Returns how many orphan keys were removed (written or not).
+ */
+export async function sweepOrphanImages({ db, storage }: { db: Db; storage: ImageStorage }, olderThanMs = 60 * 60 * 1000): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const stale = await db.select({ imageKey: pendingImages.imageKey }).from(pendingImages).where(lt(pendingImages.createdAt, cutoff));
+  let deleted = 0;
+  for (let start = 0; start < stale.length; start += 500) {
+    const keys = stale.slice(start, start + 500).map((row) => row.imageKey);
+    const referenced = new Set(
+      (await db.select({ imageKey: challenges.imageKey }).from(challenges).where(inArray(challenges.imageKey, keys))).map((row) => row.imageKey),
+    );
+    for (const key of keys) {
+      if (referenced.has(key)) continue;
+      await storage.delete(key);
+      deleted++;
+    }
+    await db.delete(pendingImages).where(and(inArray(pendingImages.imageKey, keys), lt(pendingImages.createdAt, cutoff)));
+  }
+  return deleted;
 }
 
 /** How many challenges the pool holds (main.ts imports CHALLENGE_PACK only into an empty pool). */

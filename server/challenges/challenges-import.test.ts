@@ -10,7 +10,7 @@ import { challenges } from '../db/tables/game.tables';
 import { demoPackDir, repoRoot } from '../../scripts/paths';
 import { generatedImage, importDemoPack, importPack, writePack, zipFiles } from '../../tests/support/game';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
-import { ChallengePackError, IMAGE_MAX_WIDTH } from './challenge-import.service';
+import { ChallengePackError, IMAGE_MAX_WIDTH } from './challenges-import.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,7 +134,7 @@ describe('zip packs', () => {
 
     const broken = path.join(zipDir, 'broken.zip');
     await writeFile(broken, 'PK not really a zip');
-    await expect(importPack(t, broken)).rejects.toThrow(/Not a readable zip file/);
+    await expect(importPack(t, broken)).rejects.toThrow(/not a readable zip file/);
     await rm(zipDir, { recursive: true });
   });
 });

@@ -1,0 +1,154 @@
+/** Organizer routes for the pool: list, health, disable/enable, delete, and pack upload (streamed to a temp file). */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminChallengesQuerySchema,
+  adminChallengesResponseSchema,
+  challengeIdParamsSchema,
+  importResultSchema,
+  packErrorSchema,
+  poolHealthSchema,
+  updateChallengeSchema,
+} from '@contracts/admin-challenges';
+import { adminChallengeErrorCodes } from '@contracts/admin-challenges.rules';
+import { apiErrorSchema } from '@contracts/errors';
+import { HttpError } from '../http-error';
+import { ChallengePackError, importChallengePack, type ImportDeps } from './challenges-import.service';
+import type { PoolService } from './challenges-pool.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
+
+export interface ChallengesAdminOptions {
+  pool: PoolService;
+  importDeps: ImportDeps;
+  /** Largest accepted pack upload in bytes. */
+  maxUploadBytes: number;
+}
+
+const tooLarge = (max: number) =>
+  new HttpError(413, adminChallengeErrorCodes.packTooLarge, `The pack is larger than ${Math.round(max / 1024 / 1024)} MB. Split it into smaller packs.`);
+
+export async function challengesAdminRoutes(base: FastifyInstance, { pool, importDeps, maxUploadBytes }: ChallengesAdminOptions) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const requireOrganizer = app.guards.requireOrganizer;
+
+  // The upload body is handed over as a stream (this plugin only): it goes to disk, never into memory.
+  app.addContentTypeParser(ZIP_TYPES, (_request, payload, done) => done(null, payload));
+
+  app.get(
+    '/api/admin/challenges',
+    { onRequest: requireOrganizer, schema: { querystring: adminChallengesQuerySchema, response: { 200: adminChallengesResponseSchema, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return pool.list(request.query);
+    },
+  );
+
+  app.get('/api/admin/challenges/health', { onRequest: requireOrganizer, schema: { response: { 200: poolHealthSchema, ...errors } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return pool.health();
+  });
+
+  app.patch(
+    '/api/admin/challenges/:id',
+    { onRequest: requireOrganizer, schema: { params: challengeIdParamsSchema, body: updateChallengeSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await pool.setDisabled(request.params.id, request.body.disabled);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/admin/challenges/:id',
+    { onRequest: requireOrganizer, schema: { params: challengeIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await pool.deleteUnused(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/challenges/import',
+    {
+      onRequest: requireOrganizer,
+      schema: {
+        querystring: z.object({ name: z.string().trim().min(1).max(200).optional() }),
+        response: { 200: importResultSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: packErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > maxUploadBytes) {
+        // Refuse before reading; close the connection so the client stops sending.
+        reply.header('connection', 'close');
+        throw tooLarge(maxUploadBytes);
+      }
+      const body = request.body as NodeJS.ReadableStream | undefined;
+      if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function') {
+        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the pack as a .zip file (Content-Type: application/zip).');
+      }
+      const dir = await mkdtemp(path.join(tmpdir(), 'gg-upload-'));
+      try {
+        const file = path.join(dir, 'pack.zip');
+        try {
+          await receiveLimited(body, file, maxUploadBytes);
+        } catch (error) {
+          if (error instanceof HttpError) {
+            reply.header('connection', 'close');
+            throw error;
+          }
+          throw new HttpError(400, 'UPLOAD_INTERRUPTED', 'The upload did not complete. Please try again.');
+        }
+        const packName = path.basename(request.query.name ?? 'upload.zip');
+        try {
+          return await importChallengePack(importDeps, file, { packName });
+        } catch (error) {
+          if (!(error instanceof ChallengePackError)) throw error;
+          return reply.status(422).send({
+            code: adminChallengeErrorCodes.packInvalid,
+            message: `The pack has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}; nothing was imported.`,
+            problems: error.problems,
+          });
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+}
+
+/**
+ * Writes the request body to `file`, at most `max` bytes. Past the limit the rest of the body is drained and dropped
+ * (not destroyed), so the client still reads the 413 that follows.
+ */
+function receiveLimited(body: NodeJS.ReadableStream, file: string, max: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(file);
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > max) {
+        body.removeListener('data', onData);
+        body.removeListener('end', onEnd);
+        body.on('data', () => {});
+        body.resume();
+        out.destroy();
+        reject(tooLarge(max));
+      } else if (!out.write(chunk)) {
+        body.pause();
+        out.once('drain', () => body.resume());
+      }
+    };
+    const onEnd = () => out.end(() => resolve());
+    body.on('data', onData);
+    body.on('end', onEnd);
+    body.on('error', reject);
+    out.on('error', reject);
+  });
+}

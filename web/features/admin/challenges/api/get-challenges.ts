@@ -1,0 +1,14 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminChallengesQuery, AdminChallengesResponse } from '@contracts/admin-challenges';
+import { api } from '@web/lib/api-client';
+import { challengesKeys } from './challenges-query-keys';
+
+export const getChallenges = (query: AdminChallengesQuery, signal?: AbortSignal) => {
+  const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
+  if (query.state) params.set('state', query.state);
+  return api<AdminChallengesResponse>(`/api/admin/challenges?${params}`, { signal });
+};
+
+/** One page of the pool, filtered by state on the server; the previous page stays on screen while the next loads. */
+export const useChallenges = (query: AdminChallengesQuery) =>
+  useQuery(queryOptions({ queryKey: challengesKeys.list(query), queryFn: ({ signal }) => getChallenges(query, signal), placeholderData: keepPreviousData }));
