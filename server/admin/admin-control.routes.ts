@@ -14,7 +14,7 @@ import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { apiErrorSchema } from '@contracts/errors';
 import { createOrganizer, type OrganizerCreateDeps } from '../auth/organizer-create';
 import { announceAdminChange } from '../db/channels';
-import { ChallengePackError, importChallengePack } from '../game/challenge-import.service';
+import { ChallengePackError, importChallengePack } from '../challenges/challenges-import.service';
 import type { Scorer } from '../scoring/scorer';
 import type { ImageStorage } from '../storage/image-storage';
 import { COMMAND_LINE_ACTOR, recordAudit } from './audit.service';
