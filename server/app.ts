@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '@contracts/config';
 import { createAuth, MIN_PASSWORD_LENGTH } from './auth/auth';
+import { createAuthLimits } from './auth/auth-limits';
 import { authRoutes, sessionGuards } from './auth/auth.routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -11,6 +12,7 @@ import { gameRoutes } from './game/game.routes';
 import { createGameService } from './game/game.service';
 import { profileRoutes } from './game/profile.routes';
 import { createProfileService } from './game/profile.service';
+import { createLimitStore, type Clock } from './limits/limits.store';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
 import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
@@ -32,6 +34,8 @@ export interface AppDeps {
   /** Where the built web app lives (tests point it elsewhere or leave it unbuilt). */
   webDistDir?: string;
   logger?: boolean | object;
+  /** Epoch milliseconds for rate limits (tests move it instead of sleeping). */
+  clock?: Clock;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests inject. */
@@ -57,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     }
+    const headers = (error as { headers?: Record<string, string> }).headers;
+    if (headers) reply.headers(headers);
     return reply.status(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
   });
 
@@ -79,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: env.publicUrl,
     allowedOrigins,
     production,
-    rateLimit: env.AUTH_RATE_LIMIT,
+    // Off: its limits key only on the address, which a venue NAT shares. Ours (auth-limits.ts) replace them.
+    rateLimit: false,
     google,
     logger: app.log.child({ module: 'better-auth' }),
   });
@@ -87,7 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   app.decorate('guards', guards);
 
-  await app.register(authRoutes, { auth });
+  const limits = createLimitStore(database.db, deps.clock);
+  const authLimits = env.AUTH_RATE_LIMIT ? createAuthLimits(limits, deps.authSecret, { secureCookie: production }) : undefined;
+  await app.register(authRoutes, { auth, limits: authLimits });
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (): Promise<PublicConfig> => ({
     googleEnabled: Boolean(google),
     publicUrl: env.publicUrl,
@@ -95,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }));
   app.get('/api/health', async () => ({ ok: true }));
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
-  await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
+  await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage, limits });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
   await app.register(leaderboardRoutes, {
     database,
