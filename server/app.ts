@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '@contracts/config';
-import { createAuth, MIN_PASSWORD_LENGTH } from './auth/auth';
+import { createAuth, MIN_PASSWORD_LENGTH, type PasswordHasher } from './auth/auth';
 import { createAuthLimits } from './auth/auth-limits';
 import { authRoutes, sessionGuards } from './auth/auth.routes';
 import type { Database } from './db/client';
@@ -36,6 +36,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Epoch milliseconds for rate limits (tests move it instead of sleeping). */
   clock?: Clock;
+  /** Test-only: a cheap password hash, so a test can sign up hundreds of players in seconds. */
+  passwordHasher?: PasswordHasher;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests inject. */
@@ -88,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Off: its limits key only on the address, which a venue NAT shares. Ours (auth-limits.ts) replace them.
     rateLimit: false,
     google,
+    passwordHasher: deps.passwordHasher,
     logger: app.log.child({ module: 'better-auth' }),
   });
   const guards = sessionGuards(auth);
