@@ -129,10 +129,12 @@ declare module 'fastify' {
   }
 }
 
-/** TRUST_PROXY: unset = trust nobody; 'true' = any hop; a number = that many hops; else a list of addresses/CIDRs. */
-function parseTrustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+/**
+ * TRUST_PROXY: unset/'false' = trust nobody; a number = that many proxy hops in front of us; else the proxies'
+ * addresses/CIDRs. 'true' (trust every hop) is refused by env.ts: it lets a client choose its own address.
+ */
+function parseTrustProxy(value: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
   if (!value || value === 'false') return false;
-  if (value === 'true') return true;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, hop) => hop < hops;

@@ -44,6 +44,18 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
     }
+    const trustProxy = env.TRUST_PROXY?.trim();
+    if (trustProxy !== undefined && /^(true|yes|\*)$/i.test(trustProxy)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          "'true' trusts every X-Forwarded-For entry, so any client can choose its own address (and slip past per-address limits). " +
+          'Set the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8)',
+      });
+    } else if (trustProxy !== undefined && !/^(false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(trustProxy)) {
+      ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs' });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
     }
