@@ -17,6 +17,7 @@ import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
 import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
 import type { Scorer } from './scoring/scorer';
+import { httpTimeouts } from './http-limits';
 import { registerSecurity } from './security';
 import { createLocalImageStorage, type ImageStorage } from './storage/image-storage';
 import { webRoutes } from './web.routes';
@@ -48,7 +49,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Issue 12.4: slow or stalled clients (slowloris, unfinished uploads) are cut off; see server/http-limits.ts.
+    ...httpTimeouts(env),
   });
+  app.server.maxConnections = env.HTTP_MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
@@ -114,7 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keySecret: deps.authSecret,
     gameUrl: env.gameUrl,
     heartbeatMs: env.SSE_HEARTBEAT_MS,
-    maxStreamsPerClient: env.SSE_MAX_STREAMS_PER_CLIENT,
+    admission: {
+      maxStreams: env.SSE_MAX_STREAMS,
+      maxPerSession: env.SSE_MAX_STREAMS_PER_CLIENT,
+      maxAnonymousPerAddress: env.SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS,
+    },
   });
   if (!production && mailer.mode === 'capture') await app.register(devMailRoutes, { db: database.db });
 

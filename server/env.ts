@@ -32,9 +32,21 @@ const envSchema = z
     GAME_URL: z.string().url().optional(),
     /** Comment lines keep idle leaderboard streams open through proxies. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
-    /** Concurrent leaderboard streams one client address may hold (load tests from one machine raise it). */
+    /** Concurrent leaderboard streams one signed-in browser session may hold (its tabs). */
     SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(8),
+    /** Concurrent leaderboard streams one address may hold without signing in (a venue NAT). */
+    SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+    /** Concurrent leaderboard streams per instance; anonymous viewers get half, organizers keep a reserve. */
+    SSE_MAX_STREAMS: z.coerce.number().int().min(10).default(5_000),
     AUTH_RATE_LIMIT: booleanFromString.default(true),
+    /** A client must finish sending its headers within this (slowloris guard). */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** A client must finish sending its whole request (headers + body) within this. Live streams are unaffected. */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** A connection silent this long is closed (live streams excepted; they send heartbeats). */
+    HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Open connections per instance (live streams included); beyond it new connections are refused at once. */
+    HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(12_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
