@@ -12,7 +12,7 @@ import { gameRoutes } from './game/game.routes';
 import { createGameService } from './game/game.service';
 import { profileRoutes } from './game/profile.routes';
 import { createProfileService } from './game/profile.service';
-import { createLimitStore, type Clock } from './limits/limits.store';
+import { createLimitStore, startLimitSweeper, type Clock } from './limits/limits.store';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
 import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
@@ -102,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('guards', guards);
 
   const limits = createLimitStore(database.db, deps.clock);
+  const stopSweeper = startLimitSweeper(limits, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
+  app.addHook('onClose', async () => stopSweeper());
   const authLimits = env.AUTH_RATE_LIMIT ? createAuthLimits(limits, deps.authSecret, { secureCookie: production }) : undefined;
   await app.register(authRoutes, { auth, limits: authLimits });
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (): Promise<PublicConfig> => ({

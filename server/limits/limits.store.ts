@@ -135,6 +135,13 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
 
 export type LimitStore = ReturnType<typeof createLimitStore>;
 
+/** Sweeps finished rows every `everyMs` (unref'd); returns the stop function for the app's onClose. */
+export function startLimitSweeper(store: LimitStore, onError: (error: unknown) => void, everyMs = 10 * 60_000): () => void {
+  const timer = setInterval(() => store.sweep().catch(onError), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Removes every limit row keyed on a player (their user id or e-mail), e.g. when the organizer deletes the player. */
 export async function forgetRateLimitsFor(db: Db, who: { userId?: string; email?: string }): Promise<number> {
   const subjects = [who.userId, who.email?.trim().toLowerCase()].filter((s): s is string => Boolean(s));
