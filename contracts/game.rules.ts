@@ -17,6 +17,8 @@ export const gameErrorCodes = {
   attemptComplete: 'ATTEMPT_COMPLETE',
   slotTaken: 'SLOT_TAKEN',
   nameRefused: 'NAME_REFUSED',
+  challengeTooSoon: 'CHALLENGE_TOO_SOON',
+  challengeCapReached: 'CHALLENGE_CAP_REACHED',
 } as const;
 
 export const POOL_EXHAUSTED_MESSAGE = 'All prompts have been used. Please try again later.';

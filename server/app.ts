@@ -3,7 +3,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '@contracts/config';
-import { createAuth, MIN_PASSWORD_LENGTH } from './auth/auth';
+import { createAuth, MIN_PASSWORD_LENGTH, type PasswordHasher } from './auth/auth';
+import { createAuthLimits } from './auth/auth-limits';
 import { authRoutes, sessionGuards } from './auth/auth.routes';
 import { challengesAdminRoutes } from './challenges/challenges.admin.routes';
 import { createPoolService } from './challenges/challenges-pool.service';
@@ -20,12 +21,14 @@ import { profileRoutes } from './game/profile.routes';
 import { createProfileService } from './game/profile.service';
 import { leaderboardAdminRoutes } from './leaderboard/leaderboard.admin.routes';
 import { createLeaderboardAdminService } from './leaderboard/leaderboard.admin.service';
+import { createLimitStore, startLimitSweeper, type Clock } from './limits/limits.store';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
 import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
 import type { Scorer } from './scoring/scorer';
 import { playersAdminRoutes } from './players/players.admin.routes';
 import { createPlayersAdminService } from './players/players.admin.service';
+import { httpTimeouts } from './http-limits';
 import { registerSecurity } from './security';
 import { createLocalImageStorage, type ImageStorage } from './storage/image-storage';
 import { webRoutes } from './web.routes';
@@ -50,6 +53,10 @@ export interface AppDeps {
   controlToken?: string;
   /** Timings of the organizer overview stream (tests shorten them). */
   overviewHub?: OverviewHubOptions;
+  /** Epoch milliseconds for rate limits (tests move it instead of sleeping). */
+  clock?: Clock;
+  /** Test-only: a cheap password hash, so a test can sign up hundreds of players in seconds. */
+  passwordHasher?: PasswordHasher;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests inject. */
@@ -60,7 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Issue 12.4: slow or stalled clients (slowloris, unfinished uploads) are cut off; see server/http-limits.ts.
+    ...httpTimeouts(env),
   });
+  app.server.maxConnections = env.HTTP_MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
@@ -75,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     }
+    const headers = (error as { headers?: Record<string, string> }).headers;
+    if (headers) reply.headers(headers);
     return reply.status(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
   });
 
@@ -97,15 +109,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: env.publicUrl,
     allowedOrigins,
     production,
-    rateLimit: env.AUTH_RATE_LIMIT,
+    // Off: its limits key only on the address, which a venue NAT shares. Ours (auth-limits.ts) replace them.
+    rateLimit: false,
     google,
+    passwordHasher: deps.passwordHasher,
     logger: app.log.child({ module: 'better-auth' }),
   });
   const guards = sessionGuards(auth);
   app.decorate('auth', auth);
   app.decorate('guards', guards);
 
-  await app.register(authRoutes, { auth });
+  const limits = createLimitStore(database.db, deps.clock);
+  const stopSweeper = startLimitSweeper(limits, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
+  app.addHook('onClose', async () => stopSweeper());
+  const authLimits = env.AUTH_RATE_LIMIT ? createAuthLimits(limits, deps.authSecret, { secureCookie: production }) : undefined;
+  await app.register(authRoutes, { auth, limits: authLimits });
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (_request, reply): Promise<PublicConfig> => {
     // eventOpen changes when an organizer opens or closes the event.
     reply.header('cache-control', 'no-store');
@@ -118,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/health', async () => ({ ok: true }));
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
-  await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
+  await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage, limits });
   await app.register(challengesAdminRoutes, {
     pool: createPoolService({ db: database.db, storage }),
     importDeps: { db: database.db, storage, scorer: deps.scorer },
@@ -130,7 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keySecret: deps.authSecret,
     gameUrl: env.gameUrl,
     heartbeatMs: env.SSE_HEARTBEAT_MS,
-    maxStreamsPerClient: env.SSE_MAX_STREAMS_PER_CLIENT,
+    admission: {
+      maxStreams: env.SSE_MAX_STREAMS,
+      maxPerSession: env.SSE_MAX_STREAMS_PER_CLIENT,
+      maxAnonymousPerAddress: env.SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS,
+    },
   });
   if (!production && mailer.mode === 'capture') await app.register(devMailRoutes, { db: database.db });
 
@@ -162,10 +184,12 @@ declare module 'fastify' {
   }
 }
 
-/** TRUST_PROXY: unset = trust nobody; 'true' = any hop; a number = that many hops; else a list of addresses/CIDRs. */
-function parseTrustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+/**
+ * TRUST_PROXY: unset/'false' = trust nobody; a number = that many proxy hops in front of us; else the proxies'
+ * addresses/CIDRs. 'true' (trust every hop) is refused by env.ts: it lets a client choose its own address.
+ */
+function parseTrustProxy(value: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
   if (!value || value === 'false') return false;
-  if (value === 'true') return true;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, hop) => hop < hops;

@@ -34,9 +34,21 @@ const envSchema = z
     GAME_URL: z.string().url().optional(),
     /** Comment lines keep idle leaderboard streams open through proxies. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
-    /** Concurrent leaderboard streams one client address may hold (load tests from one machine raise it). */
+    /** Concurrent leaderboard streams one signed-in browser session may hold (its tabs). */
     SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(8),
+    /** Concurrent leaderboard streams one address may hold without signing in (a venue NAT). */
+    SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+    /** Concurrent leaderboard streams per instance; anonymous viewers get half, organizers keep a reserve. */
+    SSE_MAX_STREAMS: z.coerce.number().int().min(10).default(5_000),
     AUTH_RATE_LIMIT: booleanFromString.default(true),
+    /** A client must finish sending its headers within this (slowloris guard). */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** A client must finish sending its whole request (headers + body) within this. Live streams are unaffected. */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** A connection silent this long is closed (live streams excepted; they send heartbeats). */
+    HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Open connections per instance (live streams included); beyond it new connections are refused at once. */
+    HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(12_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -45,6 +57,18 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    }
+    const trustProxy = env.TRUST_PROXY?.trim();
+    if (trustProxy !== undefined && /^(true|yes|\*)$/i.test(trustProxy)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          "'true' trusts every X-Forwarded-For entry, so any client can choose its own address (and slip past per-address limits). " +
+          'Set the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8)',
+      });
+    } else if (trustProxy !== undefined && !/^(false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(trustProxy)) {
+      ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs' });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });

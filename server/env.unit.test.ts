@@ -30,3 +30,19 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 });
+
+describe('TRUST_PROXY (issue 12.1)', () => {
+  it("refuses 'true', which would let any client choose its address through X-Forwarded-For, and says what to set instead", () => {
+    for (const value of ['true', 'TRUE', 'yes', '*']) {
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrowError(/TRUST_PROXY: 'true' trusts every X-Forwarded-For entry[\s\S]*number of proxies/);
+    }
+  });
+
+  it('accepts a hop count or proxy addresses, and refuses anything else', () => {
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe('1');
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).TRUST_PROXY).toBe('10.0.0.0/8, 192.168.1.4');
+    expect(loadEnv({ TRUST_PROXY: '::1' }).TRUST_PROXY).toBe('::1');
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe('false');
+    expect(() => loadEnv({ TRUST_PROXY: 'loopback; rm' })).toThrowError(/TRUST_PROXY: must be a hop count/);
+  });
+});

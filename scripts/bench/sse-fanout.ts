@@ -50,8 +50,11 @@ function openClient(url: string, onUpdate: (data: string, at: number) => void): 
 }
 
 async function main() {
-  // Every client connects from 127.0.0.1: lift the per-address stream cap for this run.
-  const server = await startBenchServer({ port: Number(values.port), env: { SSE_MAX_STREAMS_PER_CLIENT: String(CLIENTS) } });
+  // Every client is anonymous on 127.0.0.1: lift the per-address cap and keep the anonymous share (half) above CLIENTS.
+  const server = await startBenchServer({
+    port: Number(values.port),
+    env: { SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: String(CLIENTS), SSE_MAX_STREAMS: String(Math.max(5_000, CLIENTS * 2 + 100)) },
+  });
   const pid = server.process.pid!;
   const db = new pg.Client({ connectionString: server.databaseUrl });
   await db.connect();

@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthLimits } from './auth-limits';
 import { CLIENT_IP_HEADER, type Auth, type AuthSession } from './auth';
 
 declare module 'fastify' {
@@ -21,7 +22,7 @@ export async function lookupSession(auth: Auth, request: FastifyRequest): Promis
 }
 
 /** Mounts better-auth under /api/auth and offers the session guards the other capabilities use. */
-export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
+export async function authRoutes(app: FastifyInstance, { auth, limits }: { auth: Auth; limits?: AuthLimits }) {
   app.decorateRequest('session', null);
 
   app.route({
@@ -29,6 +30,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     url: '/api/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, 'http://internal');
+      const authPath = url.pathname.slice('/api/auth'.length);
+      if (limits && !(await limits.before(request, reply, authPath))) return reply;
       const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
       const response = await auth.handler(
         new Request(new URL(url.pathname + url.search, auth.options.baseURL as string), {
@@ -43,6 +46,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
+      await limits?.after(request, reply, authPath, response.status);
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },
   });

@@ -21,8 +21,15 @@ export interface AuthOptions {
   production: boolean;
   rateLimit: boolean;
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** Replaces scrypt (tests that sign up hundreds of players; never set in production). */
+  passwordHasher?: PasswordHasher;
   /** Where better-auth's own messages go (the app's logger), instead of the console. */
   logger?: AuthLogger;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -47,6 +54,7 @@ export function createAuth(options: AuthOptions) {
       requireEmailVerification: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      ...(options.passwordHasher ? { password: options.passwordHasher } : {}),
       async sendResetPassword({ user, url }) {
         await mailer.send(user.email, passwordResetMail(url));
       },

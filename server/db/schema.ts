@@ -4,3 +4,4 @@ export * from './tables/challenges.tables';
 export * from './tables/game.tables';
 export * from './tables/platform.tables';
 export * from './tables/admin.tables';
+export * from './tables/limits.tables';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { attempts } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
-import { createGamer, importPack, playFullGame, startGame, writePack } from '../../tests/support/game';
+import { allowBackToBackGames, createGamer, importPack, playFullGame, startGame, writePack } from '../../tests/support/game';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 const POOL = 4;
@@ -11,6 +11,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await importPack(t, (await writePack({ count: POOL, label: 'reuse' })).dir);
+  // One player plays the whole pool back to back.
+  await allowBackToBackGames(t);
 });
 afterAll(() => t?.close());
 

@@ -12,6 +12,19 @@ export const gameErrors = {
   attemptComplete: () => new HttpError(409, gameErrorCodes.attemptComplete, 'This challenge is already complete. Start a new one!'),
   slotTaken: () => new HttpError(409, gameErrorCodes.slotTaken, 'That guess is no longer open: it was already made. Refresh to see your latest attempt.'),
   nameRefused: (message: string) => new HttpError(400, gameErrorCodes.nameRefused, message),
+  challengeTooSoon: (waitSeconds: number) =>
+    new HttpError(
+      429,
+      gameErrorCodes.challengeTooSoon,
+      `You can start your next challenge in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`,
+      { 'retry-after': String(waitSeconds) },
+    ),
+  challengeCapReached: (cap: number) =>
+    new HttpError(
+      403,
+      gameErrorCodes.challengeCapReached,
+      `You have played all ${cap} challenge${cap === 1 ? '' : 's'} allowed per player at this event. Thanks for playing!`,
+    ),
 };
 
 /** True when `error` (or a cause drizzle wrapped it in) is a unique violation of `constraint`. */

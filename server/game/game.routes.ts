@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@contracts/errors';
@@ -11,33 +11,33 @@ import {
   startResponseSchema,
   statsSchema,
 } from '@contracts/game';
+import { RATE_LIMITED_CODE, windowRules } from '../limits/limits.rules';
+import type { LimitStore, WindowRule } from '../limits/limits.store';
 import type { ImageStorage } from '../storage/image-storage';
 import type { GameService } from './game.service';
 
 /** Guesses per player per minute: real play needs 3 per game; this only stops scripted hammering of the scorer. */
-export const GUESS_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+export const GUESS_RATE_LIMIT = windowRules.guessPerPlayer;
 /** Starts per player per hour: each start claims a prompt for good (when reuse is off), so one account must not drain the pool. */
-export const START_RATE_LIMIT = { max: 20, timeWindow: '1 hour' };
+export const START_RATE_LIMIT = windowRules.startPerPlayer;
 
 /**
- * Route config limiting one signed-in player: keyed by user id, so players behind one booth network do not share a
- * budget (each route counts in its own store). Runs at preHandler: the session is only known after requireUser.
+ * A preHandler limiting one signed-in player, counted in the database so every instance shares the budget. Keyed by
+ * user id: players behind one booth network do not share it. Runs after requireUser has found the session.
  */
-export function perPlayerRateLimit({ max, timeWindow, message }: { max: number; timeWindow: string; message: string }) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => request.session?.user.id ?? request.ip,
-      errorResponseBuilder: () => Object.assign(new Error(message), { statusCode: 429, code: 'RATE_LIMITED' }),
-    },
+export function perPlayerRateLimit(limits: LimitStore, rule: WindowRule, message: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const userId = request.session!.user.id;
+    const verdict = await limits.hit([{ rule, on: userId, subject: userId }]);
+    if (!verdict.allowed) {
+      return reply.status(429).header('retry-after', String(verdict.retryAfterSeconds)).send({ code: RATE_LIMITED_CODE, message });
+    }
   };
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-export async function gameRoutes(base: FastifyInstance, { game, storage }: { game: GameService; storage: ImageStorage }) {
+export async function gameRoutes(base: FastifyInstance, { game, storage, limits }: { game: GameService; storage: ImageStorage; limits: LimitStore }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const requireUser = app.guards.requireUser;
   const userId = (request: FastifyRequest) => request.session!.user.id;
@@ -50,7 +50,7 @@ export async function gameRoutes(base: FastifyInstance, { game, storage }: { gam
     '/api/game/start',
     {
       onRequest: requireUser,
-      config: perPlayerRateLimit({ ...START_RATE_LIMIT, message: 'Too many new challenges in a short time. Finish the ones you have and try again later.' }),
+      preHandler: perPlayerRateLimit(limits, START_RATE_LIMIT, 'Too many new challenges in a short time. Finish the ones you have and try again later.'),
       schema: { response: { 201: startResponseSchema, ...errors } },
     },
     async (request, reply) => {
@@ -63,7 +63,7 @@ export async function gameRoutes(base: FastifyInstance, { game, storage }: { gam
     '/api/game/attempts/:attemptId/guesses',
     {
       onRequest: requireUser,
-      config: perPlayerRateLimit({ ...GUESS_RATE_LIMIT, message: 'Too many guesses in a short time. Take a breath and try again in a minute.' }),
+      preHandler: perPlayerRateLimit(limits, GUESS_RATE_LIMIT, 'Too many guesses in a short time. Take a breath and try again in a minute.'),
       schema: { params: attemptIdParamsSchema, body: guessInputSchema, response: { 200: guessResponseSchema, ...errors } },
     },
     async (request) => game.submitGuess(userId(request), request.params.attemptId, request.body.guess, request.body.guessNumber),

@@ -62,9 +62,42 @@ const attemptView = {
   revealedPrompt: sql<string | null>`case when ${attempts.guess3} is not null then ${challenges.prompt} end`,
 };
 
+/** Seconds between two starts by one player when the organizer set nothing (a real game takes far longer). */
+export const DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES = 10;
+
 export async function readEventSettings(db: Db) {
   const [row] = await db.select().from(eventSettings).where(eq(eventSettings.id, 1));
-  return { isOpen: row?.isOpen ?? true, allowPromptReuse: row?.allowPromptReuse ?? false };
+  return {
+    isOpen: row?.isOpen ?? true,
+    allowPromptReuse: row?.allowPromptReuse ?? false,
+    maxChallengesPerPlayer: row ? row.maxChallengesPerPlayer : null,
+    minSecondsBetweenChallenges: row ? row.minSecondsBetweenChallenges : DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES,
+    leaderboardSince: row?.leaderboardSince ?? null,
+  };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The organizer's bounds on new challenges per player (issue 12.2), read from the attempts table so every instance
+ * enforces the same budget. Time is the database's clock (attempts.created_at is set by it too). Runs inside the
+ * start transaction after the one-unfinished check, so one player's starts are already serialized.
+ */
+async function enforceStartBudget(tx: Tx, userId: string, settings: Awaited<ReturnType<typeof readEventSettings>>) {
+  const cap = settings.maxChallengesPerPlayer;
+  const interval = settings.minSecondsBetweenChallenges;
+  if (cap === null && interval <= 0) return;
+  const since = settings.leaderboardSince ?? new Date(0);
+  const [mine] = await tx
+    .select({
+      started: sql<number>`count(*) filter (where ${attempts.createdAt} >= ${since.toISOString()}::timestamptz)::int`,
+      secondsSinceLast: sql<number | null>`extract(epoch from (now() - max(${attempts.createdAt})))::float8`,
+    })
+    .from(attempts)
+    .where(eq(attempts.userId, userId));
+  if (cap !== null && Number(mine.started) >= cap) throw gameErrors.challengeCapReached(cap);
+  const sinceLast = mine.secondsSinceLast === null ? null : Number(mine.secondsSinceLast);
+  if (interval > 0 && sinceLast !== null && sinceLast < interval) throw gameErrors.challengeTooSoon(Math.max(1, Math.ceil(interval - sinceLast)));
 }
 
 export function createGameService({ db, scorer, log }: GameServiceDeps) {
@@ -119,6 +152,7 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
           .where(and(eq(attempts.userId, userId), isNull(attempts.guess3)))
           .limit(1);
         if (unfinished) throw gameErrors.challengeInProgress();
+        await enforceStartBudget(tx, userId, settings);
 
         const claim = settings.allowPromptReuse
           ? sql`update challenges set claimed_at = coalesce(claimed_at, now())

@@ -6,7 +6,7 @@ import { LEADERBOARD_CHANNEL } from '../db/channels';
 import { attempts, challenges } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
 import { GUESS_RATE_LIMIT, START_RATE_LIMIT } from './game.routes';
-import { createGamer, importDemoPack, importPack, playFullGame, startGame, submitGuess, writePack } from '../../tests/support/game';
+import { allowBackToBackGames, createGamer, importDemoPack, importPack, playFullGame, startGame, submitGuess, writePack } from '../../tests/support/game';
 import { createPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
@@ -238,6 +238,8 @@ describe('guessing', () => {
 });
 
 describe('stats and history', () => {
+  // These players finish several games in a row within a second.
+  beforeAll(() => allowBackToBackGames(t));
   it('counts all attempts, averages and maxes only finished ones (0 when none)', async () => {
     await importPack(t, (await writePack({ count: 6, label: 'stats' })).dir);
     const player = await createGamer(t);

@@ -1,51 +1,127 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPlayer } from '../../tests/support/players';
 import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
-// Real HTTP clients against a listening app; every one connects from 127.0.0.1, i.e. the same client address.
+// Real HTTP clients against a listening app; every one connects from 127.0.0.1, i.e. one venue address.
 let t: TestApp;
 let streamUrl: string;
-const clients: SseClient[] = [];
+let clients: SseClient[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ SSE_MAX_STREAMS_PER_CLIENT: '2' });
+  // A small instance cap (40): 20 anonymous at most, 4 slots kept for organizers.
+  t = await createTestApp({ SSE_MAX_STREAMS_PER_CLIENT: '2', SSE_MAX_STREAMS: '40', SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: '300' });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   streamUrl = `${address}/api/leaderboard/stream`;
 });
-afterAll(async () => {
+afterEach(() => {
   clients.forEach((client) => client.close());
-  await t?.close();
+  clients = [];
 });
+afterAll(() => t?.close());
 
-const connect = async () => {
-  const client = await SseClient.connect(streamUrl);
+const connect = async (cookie?: string) => {
+  const client = await SseClient.connect(streamUrl, cookie ? { cookie } : {});
   clients.push(client);
   return client;
 };
+/** Lets the server see the previous test's streams close and give their slots back. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
-describe('GET /api/leaderboard/stream limits', () => {
-  it('refuses a client address beyond SSE_MAX_STREAMS_PER_CLIENT with 429 JSON, and admits it again once one closes', async () => {
-    const open = [await connect(), await connect()];
-    for (const client of open) await client.nextEvent('snapshot', { after: 0 });
+describe('GET /api/leaderboard/stream admission', () => {
+  it('caps a signed-in browser session (its tabs), not the address: another session from the same address gets in', async () => {
+    const player = await createPlayer(t.app, t.database.db);
+    const open = [await connect(player.cookie), await connect(player.cookie)];
+    for (const client of open) expect(client.status).toBe(200);
+    const third = await connect(player.cookie);
+    expect(third.status).toBe(429);
+    expect(third.headers['content-type']).toMatch(/application\/json/);
+    expect(third.headers['retry-after']).toBeDefined();
 
-    const refused = await t.app.inject({ method: 'GET', url: '/api/leaderboard/stream', remoteAddress: '127.0.0.1' });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'TOO_MANY_STREAMS', message: expect.any(String) });
-    const overHttp = await connect();
-    expect(overHttp.status).toBe(429);
-    expect(overHttp.headers['content-type']).toMatch(/application\/json/);
-
-    // Another address still gets its own streams.
-    const other = await t.app.inject({ method: 'GET', url: '/api/leaderboard/stream', remoteAddress: '203.0.113.9', payloadAsStream: true });
-    expect(other.statusCode).toBe(200);
-    other.stream().destroy();
+    const other = await createPlayer(t.app, t.database.db);
+    expect((await connect(other.cookie)).status).toBe(200);
 
     open[0].close();
     await expect
       .poll(async () => {
-        const again = await connect();
+        const again = await connect(player.cookie);
         if (again.status !== 200) again.close();
         return again.status;
       })
       .toBe(200);
+  });
+
+  it('keeps the organizer reserve even when signed-in players fill everything else', async () => {
+    await settle();
+    const players = await Promise.all(Array.from({ length: 20 }, () => createPlayer(t.app, t.database.db)));
+    let admitted = 0;
+    for (const player of players) for (let tab = 0; tab < 2; tab++) if ((await connect(player.cookie)).status === 200) admitted++;
+    expect(admitted).toBe(36); // 40 − 4 reserved
+    const organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
+    expect((await connect(organizer.cookie)).status).toBe(200);
+  });
+  // Last on this app: injected streams are not released when the test destroys them.
+  it('an anonymous flood from many addresses fills only its share: players and the organizer\'s booth screen still get in', async () => {
+    await settle();
+    const flood: Array<{ destroy(): void }> = [];
+    let refused = 0;
+    for (let i = 0; i < 60; i++) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/leaderboard/stream', remoteAddress: `198.51.100.${i + 1}`, payloadAsStream: true });
+      if (response.statusCode === 200) flood.push(response.stream());
+      else refused++;
+    }
+    try {
+      expect(flood.length).toBe(20);
+      expect(refused).toBe(40);
+      const player = await createPlayer(t.app, t.database.db);
+      expect((await connect(player.cookie)).status).toBe(200);
+      const organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
+      const booth = await connect(organizer.cookie);
+      expect(booth.status).toBe(200);
+      await booth.nextEvent('snapshot', { after: 0 });
+    } finally {
+      flood.forEach((stream) => stream.destroy());
+    }
+  });
+});
+
+describe('a crowd watching from one address', () => {
+  let crowd: TestApp;
+  let crowdUrl: string;
+  const viewers: SseClient[] = [];
+  beforeAll(async () => {
+    // Room for exactly 201 anonymous streams from one address (the default is 300): 200 viewers, then one more.
+    crowd = await createTestApp({ SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: '201' });
+    crowdUrl = `${await crowd.app.listen({ port: 0, host: '127.0.0.1' })}/api/leaderboard/stream`;
+  });
+  afterAll(async () => {
+    viewers.forEach((viewer) => viewer.close());
+    await crowd?.close();
+  });
+
+  it('200 live viewers from one address all connect, get the board, and stay connected', async () => {
+    for (let i = 0; i < 200; i++) viewers.push(await SseClient.connect(crowdUrl));
+    expect(viewers.filter((viewer) => viewer.status !== 200)).toEqual([]);
+    await Promise.all(viewers.map((viewer) => viewer.nextEvent('snapshot', { after: 0 })));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(viewers.every((viewer) => viewer.status === 200 && !viewer.isClosed)).toBe(true);
+  });
+
+  it('HEAD is answered at once and holds no slot', async () => {
+    for (let i = 0; i < 50; i++) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(crowdUrl, { method: 'HEAD' }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(200);
+    }
+    // 50 HEADs later, a browser's stream still gets in.
+    const client = await SseClient.connect(crowdUrl);
+    viewers.push(client);
+    expect(client.status).toBe(200);
   });
 });

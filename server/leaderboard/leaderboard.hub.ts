@@ -11,9 +11,6 @@ export const RETRY_MS = 2_000;
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Even without notifications, re-read the board this often while anyone is watching (guards against a lost NOTIFY). */
 export const SAFETY_REFRESH_MS = 30_000;
-/** The stream is public: caps keep one client (or a flood of them) from holding every socket of the instance. */
-export const MAX_STREAMS_PER_CLIENT = 8;
-export const MAX_STREAMS = 5_000;
 
 export interface BoardState {
   /** Digest of the whole ranking: the SSE event id, identical on every instance for the same board. */
@@ -34,10 +31,6 @@ function frame(event: string, state: BoardState): Buffer {
 export interface HubOptions {
   heartbeatMs?: number;
   coalesceMs?: number;
-  /** Concurrent streams per client address. */
-  maxStreamsPerClient?: number;
-  /** Concurrent streams on this instance. */
-  maxStreams?: number;
 }
 
 /**
@@ -54,13 +47,8 @@ export class LeaderboardHub {
   private heartbeat: NodeJS.Timeout | undefined;
   private lastLoadAt = 0;
   private closed = false;
-  /** Open streams per client address (admitted, not yet closed) and their sum. */
-  private readonly streamsByClient = new Map<string, number>();
-  private streams = 0;
   private readonly heartbeatMs: number;
   private readonly coalesceMs: number;
-  private readonly maxStreamsPerClient: number;
-  private readonly maxStreams: number;
 
   constructor(
     private readonly loadBoard: () => Promise<BoardState>,
@@ -69,32 +57,10 @@ export class LeaderboardHub {
   ) {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
     this.coalesceMs = options.coalesceMs ?? COALESCE_MS;
-    this.maxStreamsPerClient = options.maxStreamsPerClient ?? MAX_STREAMS_PER_CLIENT;
-    this.maxStreams = options.maxStreams ?? MAX_STREAMS;
   }
 
   get clientCount() {
     return this.clients.size;
-  }
-
-  /**
-   * Takes a stream slot for `clientAddress`, before anything is written. Returns the function that gives it back
-   * (call it once the stream closes), or undefined when that client or the whole instance is at its cap.
-   */
-  admit(clientAddress: string): (() => void) | undefined {
-    const open = this.streamsByClient.get(clientAddress) ?? 0;
-    if (open >= this.maxStreamsPerClient || this.streams >= this.maxStreams) return undefined;
-    this.streamsByClient.set(clientAddress, open + 1);
-    this.streams++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.streams--;
-      const left = (this.streamsByClient.get(clientAddress) ?? 1) - 1;
-      if (left > 0) this.streamsByClient.set(clientAddress, left);
-      else this.streamsByClient.delete(clientAddress);
-    };
   }
 
   /** A change was announced (from any instance): recompute soon, once for the whole burst. */

@@ -14,6 +14,7 @@ import { LEADERBOARD_TOP_SIZE, leaderboardErrorCodes } from '@contracts/leaderbo
 import { lookupSession } from '../auth/auth.routes';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
 import type { Database } from '../db/client';
+import { StreamAdmission, type AdmissionLimits, type StreamViewer } from './leaderboard-admission';
 import { LeaderboardHub } from './leaderboard.hub';
 import { createLeaderboardService } from './leaderboard.service';
 
@@ -26,7 +27,8 @@ export interface LeaderboardRoutesOptions {
   /** What the booth screen's QR code opens. */
   gameUrl: string;
   heartbeatMs?: number;
-  maxStreamsPerClient?: number;
+  /** Who may open a live stream (caps per session, anonymous share, organizer reserve). */
+  admission?: Partial<AdmissionLimits>;
 }
 
 /** The public board, the player's own rank, the champion's strategy, and the live stream (SSE) fed by NOTIFY. */
@@ -36,8 +38,9 @@ export async function leaderboardRoutes(base: FastifyInstance, options: Leaderbo
   const hub = new LeaderboardHub(
     () => leaderboard.boardState(LEADERBOARD_TOP_SIZE),
     (error) => app.log.error({ err: error }, 'leaderboard stream refresh failed'),
-    { heartbeatMs: options.heartbeatMs, maxStreamsPerClient: options.maxStreamsPerClient },
+    { heartbeatMs: options.heartbeatMs },
   );
+  const admission = new StreamAdmission(options.admission);
   // Every instance on the same database hears every change (LISTEN/NOTIFY on PostgreSQL, in-process on PGlite).
   const unlisten = await options.database.listen(LEADERBOARD_CHANNEL, () => hub.requestRefresh());
   // Open streams would keep the server from closing: end them first, then stop listening.
@@ -72,12 +75,28 @@ export async function leaderboardRoutes(base: FastifyInstance, options: Leaderbo
   app.get('/api/leaderboard/booth-info', { schema: { response: { 200: boothInfoSchema } } }, async () => ({ gameUrl: options.gameUrl }));
 
   app.get('/api/leaderboard/stream', { schema: { response: { 429: apiErrorSchema } } }, async (request, reply) => {
+    // HEAD says what a GET would get, without opening a stream or holding a slot.
+    if (request.method === 'HEAD') {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform' });
+      reply.raw.end();
+      return;
+    }
+    const session = await lookupSession(app.auth, request);
+    const viewer: StreamViewer = session
+      ? { kind: (session.user as { role?: string }).role === 'organizer' ? 'organizer' : 'player', key: session.session.id }
+      : { kind: 'anonymous', key: request.ip };
     // Refused before hijacking, so the refusal is an ordinary JSON error.
-    const release = hub.admit(request.ip);
+    const release = admission.admit(viewer);
     if (!release) {
-      return reply.status(429).send({ code: leaderboardErrorCodes.tooManyStreams, message: 'Too many live leaderboard streams are open. Close some tabs and try again.' });
+      return reply
+        .status(429)
+        .header('retry-after', '10')
+        .send({ code: leaderboardErrorCodes.tooManyStreams, message: 'Too many live leaderboard streams are open. Close some tabs and try again.' });
     }
     reply.raw.once('close', release);
+    // A stream is quiet between heartbeats by design: the idle timeout for stalled clients does not apply to it.
+    reply.raw.socket?.setTimeout?.(0);
     reply.hijack();
     const headers = reply.getHeaders() as Record<string, string | number | string[]>;
     reply.raw.writeHead(200, {

@@ -5,14 +5,22 @@ import { escapeHtml } from './mail.templates';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via'];
+
+/** True only for a request whose TCP peer is this machine and that carries no sign of having been forwarded. */
+export function isDirectLoopback(socketAddress: string | undefined, headers: Record<string, unknown>): boolean {
+  return socketAddress !== undefined && LOOPBACK.has(socketAddress) && FORWARDING_HEADERS.every((name) => headers[name] === undefined);
+}
+
 /**
  * Development mailbox: every captured mail, newest first. Not registered in production, and answered only to
  * this machine: a deployment that forgot NODE_ENV must not hand out everyone's verification and reset links.
  */
 export async function devMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // request.ip honours TRUST_PROXY, so a proxied remote client is not mistaken for loopback.
+  // The socket's own peer, never request.ip: with a trusted proxy request.ip comes from X-Forwarded-For, which the
+  // client writes. And a request that came through any proxy (a tunnel on this machine included) is not local.
   app.addHook('onRequest', async (request, reply) => {
-    if (!LOOPBACK.has(request.ip)) return reply.callNotFound();
+    if (!isDirectLoopback(request.raw.socket.remoteAddress, request.headers)) return reply.callNotFound();
   });
 
   app.get('/dev/mail.json', async () => {

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { Attempt, GuessResponse } from '@contracts/game';
 import { demoPackDir } from '../../scripts/paths';
 import { importChallengePack } from '../../server/challenges/challenges-import.service';
+import { eventSettings } from '../../server/db/tables/platform.tables';
 import { createPlayer, type TestPlayer } from './players';
 import { request, type TestApp } from './test-app';
 
@@ -133,4 +134,15 @@ export async function playFullGame(
     responses.push(response.json());
   }
   return { attempt: responses.at(-1)!.attempt, responses };
+}
+
+/**
+ * Event settings for a test that replays games back to back: no minimum interval between one player's starts
+ * (the default refuses a second start within seconds, which only a script would try). Call it in that test's setup.
+ */
+export async function allowBackToBackGames(t: TestApp) {
+  await t.database.db
+    .insert(eventSettings)
+    .values({ id: 1, minSecondsBetweenChallenges: 0 })
+    .onConflictDoUpdate({ target: eventSettings.id, set: { minSecondsBetweenChallenges: 0 } });
 }

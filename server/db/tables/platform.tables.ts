@@ -17,8 +17,8 @@ export const eventSettings = pgTable('event_settings', {
   allowPromptReuse: boolean('allow_prompt_reuse').notNull().default(false),
   /** New challenges one player may start during the event (null = no cap). Bounds how fast accounts drain the pool. */
   maxChallengesPerPlayer: integer('max_challenges_per_player'),
-  /** Seconds a player must wait between starting two challenges (0 = no wait). */
-  minSecondsBetweenChallenges: integer('min_seconds_between_challenges').notNull().default(0),
+  /** Seconds a player must wait between starting two challenges (0 = no wait; default 10, unnoticeable in real play). */
+  minSecondsBetweenChallenges: integer('min_seconds_between_challenges').notNull().default(10),
   /** Only challenges completed after this count on the leaderboard (set by a reset). */
   leaderboardSince: timestamp('leaderboard_since', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

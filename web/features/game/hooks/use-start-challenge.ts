@@ -43,6 +43,10 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
           notifyError('No challenges available', error.message || POOL_EXHAUSTED_MESSAGE);
         } else if (error instanceof ApiRequestError && error.code === gameErrorCodes.poolNotReady) {
           notifyError('No challenges available', error.message || POOL_NOT_READY_MESSAGE);
+        } else if (error instanceof ApiRequestError && error.code === gameErrorCodes.challengeTooSoon) {
+          notifyError('Just a moment', error.message);
+        } else if (error instanceof ApiRequestError && error.code === gameErrorCodes.challengeCapReached) {
+          notifyError('Challenge limit reached', error.message);
         } else {
           notifyError('Error starting game', error.message);
         }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { StreamAdmission } from './leaderboard-admission';
+
+const anonymous = (key: string) => ({ kind: 'anonymous' as const, key });
+const player = (key: string) => ({ kind: 'player' as const, key });
+const organizer = (key: string) => ({ kind: 'organizer' as const, key });
+
+describe('StreamAdmission', () => {
+  it('caps a signed-in browser session, not the address it shares with others', () => {
+    const admission = new StreamAdmission({ maxPerSession: 2 });
+    expect(admission.admit(player('s1'))).toBeDefined();
+    expect(admission.admit(player('s1'))).toBeDefined();
+    expect(admission.admit(player('s1'))).toBeUndefined();
+    expect(admission.admit(player('s2'))).toBeDefined();
+  });
+
+  it('lets anonymous viewers fill only their share, keeps room for players, and a reserve for organizers', () => {
+    const admission = new StreamAdmission({ maxStreams: 20, anonymousShare: 0.5, organizerReserve: 2, maxAnonymousPerAddress: 1 });
+    let anonymousAdmitted = 0;
+    for (let i = 0; i < 50; i++) if (admission.admit(anonymous(`10.0.0.${i}`))) anonymousAdmitted++;
+    expect(anonymousAdmitted).toBe(10);
+    let players = 0;
+    for (let i = 0; i < 50; i++) if (admission.admit(player(`p${i}`))) players++;
+    expect(players).toBe(8); // 20 − 10 anonymous − 2 reserved
+    expect(admission.admit(organizer('booth'))).toBeDefined();
+    expect(admission.admit(organizer('console'))).toBeDefined();
+    expect(admission.admit(organizer('third'))).toBeUndefined();
+  });
+
+  it('gives a slot back once, however often release is called', () => {
+    const admission = new StreamAdmission({ maxStreams: 10, maxPerSession: 1 });
+    const release = admission.admit(player('s'))!;
+    release();
+    release();
+    expect(admission.open).toBe(0);
+    expect(admission.admit(player('s'))).toBeDefined();
+  });
+});

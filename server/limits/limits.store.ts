@@ -1,0 +1,151 @@
+/**
+ * Rate limits and backoff kept in the database, so every instance on it enforces one budget (no per-process
+ * memory). Each check is one statement: an atomic upsert of fixed-window counters, or a read of backoff rows.
+ */
+import { and, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimitCounters } from '../db/tables/limits.tables';
+
+/** At most `max` hits per `windowMs` for one key. */
+export interface WindowRule {
+  name: string;
+  windowMs: number;
+  max: number;
+}
+
+/** Failures are free up to `free`; each further one blocks for base·2^(n−free−1), never longer than `maxBlockMs`. */
+export interface BackoffRule {
+  name: string;
+  /** Failures are forgotten after this long without a new one. */
+  windowMs: number;
+  free: number;
+  baseBlockMs: number;
+  maxBlockMs: number;
+}
+
+export interface Hit {
+  rule: WindowRule;
+  /** What the rule is keyed on (an address, a user id, an e-mail). */
+  on: string;
+  /** The player this row is about, for forgetRateLimitsFor. */
+  subject?: string;
+}
+
+export interface Verdict {
+  allowed: boolean;
+  /** Seconds until the first refusing rule lets the caller in again (0 when allowed). */
+  retryAfterSeconds: number;
+  /** Name of the rule that refused. */
+  refusedBy?: string;
+}
+
+export type Clock = () => number;
+
+const keyOf = (name: string, on: string) => `${name}:${on}`;
+const ALLOWED: Verdict = { allowed: true, retryAfterSeconds: 0 };
+
+function refuse(name: string, untilMs: number, now: number): Verdict {
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((untilMs - now) / 1000)), refusedBy: name };
+}
+
+export function createLimitStore(db: Db, clock: Clock = Date.now) {
+  const table = rateLimitCounters;
+
+  /** Counts one hit on every rule (one upsert) and refuses when any is over its max. */
+  async function hit(hits: Hit[]): Promise<Verdict> {
+    if (hits.length === 0) return ALLOWED;
+    const now = clock();
+    const byKey = new Map(hits.map((h) => [keyOf(h.rule.name, h.on), h]));
+    const values = [...byKey].map(([key, h]) => sql`(${key}, ${h.subject ?? null}, 1, ${now + h.rule.windowMs}::bigint)`);
+    const windows = sql.join(
+      [...byKey].map(([key, h]) => sql`when ${key} then ${h.rule.windowMs}::bigint`),
+      sql` `,
+    );
+    const expired = sql`rate_limit_counters.window_ends_at <= ${now}::bigint`;
+    const result = (await db.execute(sql`
+      insert into rate_limit_counters as rate_limit_counters (key, subject, count, window_ends_at)
+      values ${sql.join(values, sql`, `)}
+      on conflict (key) do update set
+        count = case when ${expired} then 1 else rate_limit_counters.count + 1 end,
+        window_ends_at = case when ${expired} then ${now}::bigint + (case excluded.key ${windows} end) else rate_limit_counters.window_ends_at end
+      returning key, count, window_ends_at`)) as unknown as { rows: Array<{ key: string; count: number; window_ends_at: string | number }> };
+    let verdict = ALLOWED;
+    for (const row of result.rows) {
+      const h = byKey.get(row.key)!;
+      if (Number(row.count) > h.rule.max) {
+        const candidate = refuse(h.rule.name, Number(row.window_ends_at), now);
+        if (verdict.allowed || candidate.retryAfterSeconds > verdict.retryAfterSeconds) verdict = candidate;
+      }
+    }
+    return verdict;
+  }
+
+  /** Refuses while any of these backoff keys is blocked; counts nothing. */
+  async function checkBackoff(keys: Array<{ rule: BackoffRule; on: string }>): Promise<Verdict> {
+    if (keys.length === 0) return ALLOWED;
+    const now = clock();
+    const rows = await db
+      .select({ key: table.key, blockedUntil: table.blockedUntil })
+      .from(table)
+      .where(inArray(table.key, keys.map((k) => keyOf(k.rule.name, k.on))));
+    let verdict = ALLOWED;
+    for (const row of rows) {
+      if (row.blockedUntil !== null && row.blockedUntil > now) {
+        const candidate = refuse(row.key.split(':')[0], row.blockedUntil, now);
+        if (verdict.allowed || candidate.retryAfterSeconds > verdict.retryAfterSeconds) verdict = candidate;
+      }
+    }
+    return verdict;
+  }
+
+  /** Records one failure on a backoff key and, past the free ones, blocks it for an exponentially growing, capped time. */
+  async function recordFailure(rule: BackoffRule, on: string, subject?: string): Promise<void> {
+    const now = clock();
+    const key = keyOf(rule.name, on);
+    const count = sql`(case when rate_limit_counters.window_ends_at <= ${now}::bigint then 1 else rate_limit_counters.count + 1 end)`;
+    const block = (n: unknown) =>
+      sql`case when ${n} > ${rule.free} then ${now}::bigint + least(${rule.maxBlockMs}::bigint, (${rule.baseBlockMs}::float8 * power(2, least(40, ${n} - ${rule.free} - 1)))::bigint) end`;
+    await db.execute(sql`
+      insert into rate_limit_counters as rate_limit_counters (key, subject, count, window_ends_at, blocked_until)
+      values (${key}, ${subject ?? null}, 1, ${now + rule.windowMs}::bigint, ${rule.free < 1 ? now + Math.min(rule.maxBlockMs, rule.baseBlockMs) : null}::bigint)
+      on conflict (key) do update set
+        count = ${count},
+        window_ends_at = ${now + rule.windowMs}::bigint,
+        blocked_until = ${block(count)}`);
+  }
+
+  /** Forgets these keys (a success clears the failures that led up to it). */
+  async function clear(keys: Array<{ rule: { name: string }; on: string }>): Promise<void> {
+    if (keys.length === 0) return;
+    await db.delete(table).where(inArray(table.key, keys.map((k) => keyOf(k.rule.name, k.on))));
+  }
+
+  /** Deletes rows whose window ended and that block nobody (housekeeping; safe to run from any instance). */
+  async function sweep(): Promise<number> {
+    const now = clock();
+    const deleted = await db
+      .delete(table)
+      .where(and(lt(table.windowEndsAt, now), or(sql`${table.blockedUntil} is null`, lt(table.blockedUntil, now))))
+      .returning({ key: table.key });
+    return deleted.length;
+  }
+
+  return { hit, checkBackoff, recordFailure, clear, sweep, clock };
+}
+
+export type LimitStore = ReturnType<typeof createLimitStore>;
+
+/** Sweeps finished rows every `everyMs` (unref'd); returns the stop function for the app's onClose. */
+export function startLimitSweeper(store: LimitStore, onError: (error: unknown) => void, everyMs = 10 * 60_000): () => void {
+  const timer = setInterval(() => store.sweep().catch(onError), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Removes every limit row keyed on a player (their user id or e-mail), e.g. when the organizer deletes the player. */
+export async function forgetRateLimitsFor(db: Db, who: { userId?: string; email?: string }): Promise<number> {
+  const subjects = [who.userId, who.email?.trim().toLowerCase()].filter((s): s is string => Boolean(s));
+  if (subjects.length === 0) return 0;
+  const deleted = await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.subject, subjects)).returning({ key: rateLimitCounters.key });
+  return deleted.length;
+}
