@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '@contracts/config';
 import { createAuth, MIN_PASSWORD_LENGTH } from './auth/auth';
@@ -15,6 +15,7 @@ import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
 import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
 import type { Scorer } from './scoring/scorer';
+import { registerInputGuards } from './input-guards';
 import { registerSecurity } from './security';
 import { createLocalImageStorage, type ImageStorage } from './storage/image-storage';
 import { webRoutes } from './web.routes';
@@ -32,6 +33,8 @@ export interface AppDeps {
   /** Where the built web app lives (tests point it elsewhere or leave it unbuilt). */
   webDistDir?: string;
   logger?: boolean | object;
+  /** Sees every route as it is added (the fuzz test enumerates the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests inject. */
@@ -43,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
@@ -59,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return reply.status(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
   });
+
+  registerInputGuards(app);
 
   // One list for our CSRF check and better-auth's trusted origins, so writes and sign-in agree on who may call.
   const origins = [env.publicUrl];
