@@ -182,17 +182,19 @@ function concreteUrl(rng: Rng, route: RouteEntry): string {
   return url + queryString(rng, route.queryKeys);
 }
 
+/** Rows of db.execute(): PGlite and node-postgres both answer { rows }. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** One hash per table (rows hashed and sorted, so row order does not matter); tables recording attempts left out. */
 async function fingerprint(): Promise<Record<string, string>> {
-  const tables = await t.database.db.execute<{ table_name: string }>(
+  const tables = await t.database.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const names = (tables.rows ?? (tables as unknown as Array<{ table_name: string }>)).map((row) => row.table_name).filter((name) => !RECORDS_ATTEMPTS.test(name));
+  const names = rowsOf<{ table_name: string }>(tables).map((row) => row.table_name).filter((name) => !RECORDS_ATTEMPTS.test(name));
   const query = names
     .map((name) => `select '${name}' as name, coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as hash from public."${name}" x`)
     .join(' union all ');
-  const result = await t.database.db.execute<{ name: string; hash: string }>(sql.raw(query));
-  const rows = result.rows ?? (result as unknown as Array<{ name: string; hash: string }>);
+  const rows = rowsOf<{ name: string; hash: string }>(await t.database.db.execute(sql.raw(query)));
   return Object.fromEntries(rows.map((row) => [row.name, row.hash]));
 }
 
@@ -202,8 +204,8 @@ async function fingerprint(): Promise<Record<string, string>> {
  * it too; that only costs a fingerprint.
  */
 async function nextTransactionId(): Promise<string> {
-  const result = await t.database.db.execute<{ xmax: string }>(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`);
-  return (result.rows ?? (result as unknown as Array<{ xmax: string }>))[0].xmax;
+  const result = await t.database.db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`);
+  return rowsOf<{ xmax: string }>(result)[0].xmax;
 }
 
 const changedTables = (a: Record<string, string>, b: Record<string, string>) =>
