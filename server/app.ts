@@ -73,7 +73,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, { production, allowedOrigins });
   await app.register(rateLimit, { global: false });
 
-  const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      db: database.db,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      retryBaseMs: env.MAIL_RETRY_BASE_MS,
+      pollMs: env.MAIL_OUTBOX_POLL_MS,
+      onError: (error, message) => app.log.warn({ err: error }, message),
+    });
+  if (mailer.start) app.addHook('onReady', async () => mailer.start!());
+  if (mailer.stop) app.addHook('onClose', async () => mailer.stop!());
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }

@@ -34,6 +34,10 @@ const envSchema = z
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
     /** Concurrent leaderboard streams one client address may hold (load tests from one machine raise it). */
     SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(8),
+    /** Mail outbox (SMTP only): first retry delay after a failed send (doubles per failure, capped at 5 minutes). */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(2000),
+    /** Mail outbox: how often each instance looks for due mail (retries, mail queued by other instances). */
+    MAIL_OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5000),
     AUTH_RATE_LIMIT: booleanFromString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })

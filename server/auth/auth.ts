@@ -5,7 +5,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../db/client';
 import * as authTables from '../db/tables/auth.tables';
 import type { Mailer } from '../mail/mail.service';
-import { passwordResetMail, verificationMail } from '../mail/mail.templates';
+import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/mail.templates';
 import { claimVerificationLink, invalidateResetTokens, UNVERIFIED_SIGN_IN_MESSAGE } from './auth-hardening';
 
 const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
@@ -50,6 +50,10 @@ export function createAuth(options: AuthOptions) {
       requireEmailVerification: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // Same work for a new and an existing address (one queued mail), so sign-up's timing tells nothing.
+      async onExistingUserSignUp({ user }) {
+        await mailer.send(user.email, existingAccountMail(`${options.publicUrl}/auth`));
+      },
       async onPasswordReset({ user }) {
         await invalidateResetTokens(options.db, user.id);
       },
