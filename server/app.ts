@@ -16,6 +16,8 @@ import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
 import type { Scorer } from './scoring/scorer';
 import { registerInputGuards } from './input-guards';
+import { moderationAdminRoutes } from './players/moderation.admin.routes';
+import { createModerationService } from './players/moderation.service';
 import { registerSecurity } from './security';
 import { createLocalImageStorage, type ImageStorage } from './storage/image-storage';
 import { webRoutes } from './web.routes';
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
   await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
+  await app.register(moderationAdminRoutes, { moderation: createModerationService({ db: database.db }) });
   await app.register(leaderboardRoutes, {
     database,
     keySecret: deps.authSecret,

@@ -2,3 +2,4 @@
 export * from './tables/auth.tables';
 export * from './tables/game.tables';
 export * from './tables/platform.tables';
+export * from './tables/players.tables';
