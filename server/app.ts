@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '@contracts/config';
 import { createAuth, MIN_PASSWORD_LENGTH, type PasswordHasher } from './auth/auth';
@@ -29,6 +29,9 @@ import type { Scorer } from './scoring/scorer';
 import { playersAdminRoutes } from './players/players.admin.routes';
 import { createPlayersAdminService } from './players/players.admin.service';
 import { httpTimeouts } from './http-limits';
+import { registerInputGuards } from './input-guards';
+import { moderationAdminRoutes } from './players/moderation.admin.routes';
+import { createModerationService } from './players/moderation.service';
 import { registerSecurity } from './security';
 import { createLocalImageStorage, type ImageStorage } from './storage/image-storage';
 import { webRoutes } from './web.routes';
@@ -57,6 +60,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Test-only: a cheap password hash, so a test can sign up hundreds of players in seconds. */
   passwordHasher?: PasswordHasher;
+  /** Sees every route as it is added (the fuzz test enumerates the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests inject. */
@@ -71,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...httpTimeouts(env),
   });
   app.server.maxConnections = env.HTTP_MAX_CONNECTIONS;
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
@@ -90,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
   });
 
+  registerInputGuards(app);
+
   // One list for our CSRF check and better-auth's trusted origins, so writes and sign-in agree on who may call.
   const origins = [env.publicUrl];
   if (!production) origins.push(`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`);
@@ -97,7 +105,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, { production, allowedOrigins });
   await app.register(rateLimit, { global: false });
 
-  const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      db: database.db,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      retryBaseMs: env.MAIL_RETRY_BASE_MS,
+      pollMs: env.MAIL_OUTBOX_POLL_MS,
+      onError: (error, message) => app.log.warn({ err: error }, message),
+    });
+  if (mailer.start) app.addHook('onReady', async () => mailer.start!());
+  if (mailer.stop) app.addHook('onClose', async () => mailer.stop!());
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
@@ -143,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxUploadBytes: env.PACK_UPLOAD_MAX_MB * 1024 * 1024,
   });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
+  await app.register(moderationAdminRoutes, { moderation: createModerationService({ db: database.db }) });
   await app.register(leaderboardRoutes, {
     database,
     keySecret: deps.authSecret,

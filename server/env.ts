@@ -40,6 +40,10 @@ const envSchema = z
     SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
     /** Concurrent leaderboard streams per instance; anonymous viewers get half, organizers keep a reserve. */
     SSE_MAX_STREAMS: z.coerce.number().int().min(10).default(5_000),
+    /** Mail outbox (SMTP only): first retry delay after a failed send (doubles per failure, capped at 5 minutes). */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(2000),
+    /** Mail outbox: how often each instance looks for due mail (retries, mail queued by other instances). */
+    MAIL_OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5000),
     AUTH_RATE_LIMIT: booleanFromString.default(true),
     /** A client must finish sending its headers within this (slowloris guard). */
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

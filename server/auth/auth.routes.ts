@@ -40,16 +40,26 @@ export async function authRoutes(app: FastifyInstance, { auth, limits }: { auth:
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
-      reply.status(response.status);
+      const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      reply.status(signInStatus(url.pathname, response.status, body));
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       await limits?.after(request, reply, authPath, response.status);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      return reply.send(body);
     },
   });
+}
+
+/**
+ * better-auth answers the right password on an unverified account with 403; every refused sign-in is a 401 here
+ * (the body keeps code EMAIL_NOT_VERIFIED and says what to do). Other 403s (a refused origin) stay 403.
+ */
+function signInStatus(pathname: string, status: number, body: Buffer | null): number {
+  if (status !== 403 || pathname !== '/api/auth/sign-in/email' || !body) return status;
+  return body.toString('utf8').includes('"EMAIL_NOT_VERIFIED"') ? 401 : status;
 }
 
 export function sessionGuards(auth: Auth) {

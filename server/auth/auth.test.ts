@@ -35,8 +35,9 @@ describe('e-mail sign-up and verification', () => {
   it('refuses sign-in before verification with a clear message, and can resend the link', async () => {
     const player = await createPlayer(t.app, t.database.db, { verify: false });
     const signIn = await request(t.app, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: player.email, password: player.password } });
-    expect(signIn.statusCode).toBe(403);
+    expect(signIn.statusCode).toBe(401);
     expect(signIn.json().code).toBe('EMAIL_NOT_VERIFIED');
+    expect(signIn.json().message).toMatch(/verify your e-mail/i);
     expect(cookiesFrom(signIn)).toBe('');
 
     const before = await latestMailTo(t.database.db, player.email);

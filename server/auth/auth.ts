@@ -1,11 +1,14 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../db/client';
 import * as authTables from '../db/tables/auth.tables';
 import type { Mailer } from '../mail/mail.service';
-import { passwordResetMail, verificationMail } from '../mail/mail.templates';
+import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/mail.templates';
+import { claimVerificationLink, invalidateResetTokens, UNVERIFIED_SIGN_IN_MESSAGE } from './auth-hardening';
+
+const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
 
 /** better-auth reads the real client address from this header; our Fastify mount sets it from request.ip. */
 export const CLIENT_IP_HEADER = 'x-gg-client-ip';
@@ -55,6 +58,13 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       ...(options.passwordHasher ? { password: options.passwordHasher } : {}),
+      // Same work for a new and an existing address (one queued mail), so sign-up's timing tells nothing.
+      async onExistingUserSignUp({ user }) {
+        await mailer.send(user.email, existingAccountMail(`${options.publicUrl}/auth`));
+      },
+      async onPasswordReset({ user }) {
+        await invalidateResetTokens(options.db, user.id);
+      },
       async sendResetPassword({ user, url }) {
         await mailer.send(user.email, passwordResetMail(url));
       },
@@ -62,7 +72,7 @@ export function createAuth(options: AuthOptions) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
+      expiresIn: VERIFICATION_LINK_SECONDS,
       async sendVerificationEmail({ user, url }) {
         await mailer.send(user.email, verificationMail(url));
       },
@@ -106,9 +116,22 @@ export function createAuth(options: AuthOptions) {
     hooks: {
       // Signing out ends every session of the player, on every device (SPEC 6).
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/verify-email' && typeof ctx.query?.token === 'string') {
+          // One link, one sign-in: a repeated or concurrent use goes where the link points, without a new session.
+          const first = await claimVerificationLink(options.db, options.secret, ctx.query.token, VERIFICATION_LINK_SECONDS);
+          if (!first) throw ctx.redirect(typeof ctx.query.callbackURL === 'string' ? ctx.query.callbackURL : '/');
+          return;
+        }
         if (ctx.path !== '/sign-out') return;
         const current = await getSessionFromCtx(ctx).catch(() => null);
         if (current) await ctx.context.internalAdapter.deleteUserSessions(current.user.id);
+      }),
+      // The right password on an unverified account: 401 like every other refused sign-in, with what to do next.
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (ctx.path === '/sign-in/email' && returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === 'EMAIL_NOT_VERIFIED') {
+          throw new APIError('UNAUTHORIZED', { code: 'EMAIL_NOT_VERIFIED', message: UNVERIFIED_SIGN_IN_MESSAGE });
+        }
       }),
     },
     plugins: options.google

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createDurablePglite } from './pglite-durability';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,6 +35,8 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from (tests start from a migrated template). */
   pgliteLoadDataDir?: Blob;
   poolSize?: number;
+  /** PGlite on a directory fsyncs at every commit (default true; the benchmark compares with false). */
+  pgliteDurable?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -41,7 +44,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const client = await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir });
+  // On a real directory, durable (fsync at commit, see pglite-durability.ts); in memory (tests) there is nothing to sync.
+  const client =
+    options.pgliteDir && !options.pgliteLoadDataDir
+      ? await createDurablePglite(options.pgliteDir, { durable: options.pgliteDurable })
+      : await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -5,3 +5,4 @@ export * from './tables/game.tables';
 export * from './tables/platform.tables';
 export * from './tables/admin.tables';
 export * from './tables/limits.tables';
+export * from './tables/players.tables';

@@ -6,10 +6,16 @@ import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
 import { user } from '../db/tables/auth.tables';
 import { profiles } from '../db/tables/game.tables';
-import { displayNameProblem, generateDisplayName, suggestedDisplayName } from './display-name';
-import { gameErrors } from './game.errors';
+import { generateDisplayName, suggestedDisplayName } from '../players/display-name';
+import { createModerationService } from '../players/moderation.service';
+import { displayNameKey } from '../players/public-text';
+import { gameErrors, isUniqueViolation } from './game.errors';
+
+export const NAME_TAKEN_MESSAGE = 'That display name is already taken (or looks just like one that is). Please choose another.';
 
 export function createProfileService({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
+  const moderation = createModerationService({ db });
+
   async function getProfile(userId: string): Promise<Profile> {
     const [row] = await db
       .select({ name: user.name, displayName: profiles.displayName, phoneNumber: profiles.phoneNumber })
@@ -24,18 +30,25 @@ export function createProfileService({ db, log }: { db: Db; log?: FastifyBaseLog
   }
 
   async function saveProfile(userId: string, input: ProfileInput): Promise<Profile> {
-    const displayName = input.displayName.trim();
-    const problem = displayNameProblem(displayName);
+    const displayName = input.displayName.normalize('NFKC').trim();
+    const problem = await moderation.displayNameProblem(displayName);
     if (problem) throw gameErrors.nameRefused(problem);
+    // Unique in the database on the look-alike key: two players saving the same name at once cannot both win.
+    const key = displayNameKey(displayName);
     // An empty phone field keeps what was saved before (SPEC 5: saved only if non-empty).
     const phoneNumber = input.phoneNumber?.trim() || undefined;
-    await db
-      .insert(profiles)
-      .values({ id: userId, displayName, phoneNumber: phoneNumber ?? null })
-      .onConflictDoUpdate({
-        target: profiles.id,
-        set: { displayName, ...(phoneNumber ? { phoneNumber } : {}), updatedAt: sql`now()` },
-      });
+    try {
+      await db
+        .insert(profiles)
+        .values({ id: userId, displayName, displayNameKey: key, phoneNumber: phoneNumber ?? null })
+        .onConflictDoUpdate({
+          target: profiles.id,
+          set: { displayName, displayNameKey: key, ...(phoneNumber ? { phoneNumber } : {}), updatedAt: sql`now()` },
+        });
+    } catch (error) {
+      if (isUniqueViolation(error, 'profiles_display_name_key_unique')) throw gameErrors.nameRefused(NAME_TAKEN_MESSAGE);
+      throw error;
+    }
     await announceLeaderboardChange(db, log);
     return getProfile(userId);
   }
@@ -47,7 +60,7 @@ export function createProfileService({ db, log }: { db: Db; log?: FastifyBaseLog
       const [taken] = await db
         .select({ id: profiles.id })
         .from(profiles)
-        .where(and(sql`lower(${profiles.displayName}) = lower(${name})`, ne(profiles.id, userId)))
+        .where(and(eq(profiles.displayNameKey, displayNameKey(name)), ne(profiles.id, userId)))
         .limit(1);
       if (!taken) break;
       name = generateDisplayName();

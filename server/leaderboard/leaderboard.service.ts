@@ -4,12 +4,13 @@ import type { Champion, LeaderboardEntry, LeaderboardResponse, MyRank } from '@c
 import { leaderboardErrorCodes, NOT_CHAMPION_MESSAGE } from '@contracts/leaderboard.rules';
 import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
-import { publicTextProblem } from '../game/display-name';
+import { createModerationService } from '../players/moderation.service';
 import { HttpError } from '../http-error';
 import type { BoardState } from './leaderboard.hub';
 import { selectBoard, selectBoardWithViewer, selectChampion, selectPlayerRank, updateChampionStrategy, type RankedRow } from './leaderboard.queries';
 
 export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret: string }) {
+  const moderation = createModerationService({ db });
   /** An opaque, stable pseudonym per player: lets the page follow (and highlight) a row without exposing the user id. */
   const entryKey = (userId: string) => createHmac('sha256', keySecret).update(`leaderboard-entry:${userId}`).digest('base64url').slice(0, 16);
   const toEntry = (row: RankedRow): LeaderboardEntry => ({ key: entryKey(row.userId), rank: row.rank, displayName: row.displayName, score: row.score });
@@ -42,7 +43,7 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
     async setStrategy(userId: string, rawStrategy: string): Promise<string> {
       // Plain text on one line: newlines and runs of spaces from a textarea collapse to single spaces.
       const strategy = rawStrategy.replace(/\s+/g, ' ').trim();
-      if (publicTextProblem(strategy)) {
+      if (await moderation.publicTextProblem(strategy)) {
         throw new HttpError(400, leaderboardErrorCodes.strategyRefused, 'That strategy cannot be published: it will appear on the public landing page. Please rephrase it.');
       }
       if (!(await updateChampionStrategy(db, userId, strategy))) {

@@ -37,3 +37,16 @@ export const passwordResetMail = (url: string) =>
     url,
     "If you didn't ask for this, ignore this e-mail: your password stays as it is. The link expires in one hour.",
   );
+
+/**
+ * Sent when someone signs up with an address that already has an account: the owner learns what happened, and
+ * sign-up does the same work (one queued mail) for new and existing addresses, so its timing reveals nothing.
+ */
+export const existingAccountMail = (signInUrl: string) =>
+  actionMail(
+    'You already have a Guess the Genesis account',
+    'Someone (hopefully you) tried to sign up for Guess the Genesis with this e-mail address, which already has an account.',
+    'Sign in',
+    signInUrl,
+    "Forgot your password? Choose 'Forgot password?' on the sign-in page. If this wasn't you, you can ignore this e-mail.",
+  );

@@ -7,7 +7,8 @@ import { eq, or, sql } from 'drizzle-orm';
 import { forgetInAudit } from '../admin/audit.service';
 import type { Db } from '../db/client';
 import { rateLimit, user, verification } from '../db/tables/auth.tables';
-import { capturedMail, leaderboardArchives } from '../db/tables/platform.tables';
+import { capturedMail, leaderboardArchives, mailOutbox } from '../db/tables/platform.tables';
+import { forgetRateLimitsFor } from '../limits/limits.store';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -36,6 +37,14 @@ export const playerForgetters: Record<string, PlayerForgetter> = {
   /** Rate-limit rows keyed on the account (id or e-mail) rather than on an address. */
   async rateLimitRows(tx, player) {
     await tx.delete(rateLimit).where(or(sql`strpos(${rateLimit.key}, ${player.id}) > 0`, sql`strpos(lower(${rateLimit.key}), lower(${player.email})) > 0`));
+  },
+  /** Mail still waiting in the outbox for them (it would otherwise go out after the deletion). */
+  async queuedMails(tx, player) {
+    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${player.email})`);
+  },
+  /** The database rate-limit counters keyed on their account or e-mail (server/limits). */
+  async limitCounters(tx, player) {
+    await forgetRateLimitsFor(tx as unknown as Db, { userId: player.id, email: player.email });
   },
   /** Their rows in archived boards (name and score); the other rows keep their archived rank. */
   async archivedBoards(tx, player) {

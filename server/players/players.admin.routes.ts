@@ -12,7 +12,7 @@ import { apiErrorSchema } from '@contracts/errors';
 import { organizerActor } from '../admin/audit.service';
 import type { PlayersAdminService } from './players.admin.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** Organizer routes on players: the table, rename/hide, delete (requireOrganizer: 401 anonymous, 403 players). */
 export async function playersAdminRoutes(base: FastifyInstance, { players }: { players: PlayersAdminService }) {

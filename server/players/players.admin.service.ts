@@ -9,14 +9,17 @@ import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
 import { user } from '../db/tables/auth.tables';
 import { profiles } from '../db/tables/game.tables';
-import { displayNameProblem } from '../game/display-name';
 import { HttpError } from '../http-error';
+import { isUniqueViolation } from '../game/game.errors';
+import { createModerationService } from './moderation.service';
 import { forgetPlayerEverywhere } from './player-deletion';
+import { displayNameKey } from './public-text';
 import { selectPlayers } from './players.admin.queries';
 
 const notFound = () => new HttpError(404, adminErrorCodes.playerNotFound, 'No such player (maybe already deleted).');
 
 export function createPlayersAdminService({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
+  const moderation = createModerationService({ db });
   async function getPlayer(id: string): Promise<AdminPlayer> {
     const { players } = await selectPlayers(db, { id, sort: 'signedUpAt', dir: 'desc', page: 1, pageSize: 1 });
     if (!players[0]) throw notFound();
@@ -33,27 +36,37 @@ export function createPlayersAdminService({ db, log }: { db: Db; log?: FastifyBa
 
     async update(actor: AuditActor, id: string, change: AdminPlayerUpdate): Promise<AdminPlayer> {
       const before = await getPlayer(id);
-      if (change.displayName !== undefined) {
-        const problem = displayNameProblem(change.displayName);
+      const displayName = change.displayName?.normalize('NFKC').trim();
+      if (displayName !== undefined) {
+        // The same rules (word list, the organizer's blocklist, look-alikes) as a player's own name.
+        const problem = await moderation.displayNameProblem(displayName);
         if (problem) throw new HttpError(400, gameErrorCodes.nameRefused, problem);
       }
       const label = before.displayName ?? before.email;
-      await db.transaction(async (tx) => {
-        const set = {
-          ...(change.displayName !== undefined ? { displayName: change.displayName } : {}),
-          ...(change.hidden !== undefined ? { hidden: change.hidden } : {}),
-        };
-        await tx
-          .insert(profiles)
-          .values({ id, ...set })
-          .onConflictDoUpdate({ target: profiles.id, set: { ...set, updatedAt: sql`now()` } });
-        if (change.displayName !== undefined && change.displayName !== before.displayName) {
-          await recordAudit(tx, actor, { action: AUDIT_ACTIONS.playerRename, targetId: id, targetLabel: label, details: { from: before.displayName, to: change.displayName } });
-        }
-        if (change.hidden !== undefined && change.hidden !== before.hidden) {
-          await recordAudit(tx, actor, { action: change.hidden ? AUDIT_ACTIONS.playerHide : AUDIT_ACTIONS.playerUnhide, targetId: id, targetLabel: change.displayName ?? label });
-        }
-      });
+      await db
+        .transaction(async (tx) => {
+          const set = {
+            ...(displayName !== undefined ? { displayName, displayNameKey: displayNameKey(displayName) } : {}),
+            ...(change.hidden !== undefined ? { hidden: change.hidden } : {}),
+          };
+          await tx
+            .insert(profiles)
+            .values({ id, ...set })
+            .onConflictDoUpdate({ target: profiles.id, set: { ...set, updatedAt: sql`now()` } });
+          if (displayName !== undefined && displayName !== before.displayName) {
+            await recordAudit(tx, actor, { action: AUDIT_ACTIONS.playerRename, targetId: id, targetLabel: label, details: { from: before.displayName, to: displayName } });
+          }
+          if (change.hidden !== undefined && change.hidden !== before.hidden) {
+            await recordAudit(tx, actor, { action: change.hidden ? AUDIT_ACTIONS.playerHide : AUDIT_ACTIONS.playerUnhide, targetId: id, targetLabel: displayName ?? label });
+          }
+        })
+        .catch((error) => {
+          // Unique on the look-alike key: an organizer cannot give one player another's name either.
+          if (isUniqueViolation(error, 'profiles_display_name_key_unique')) {
+            throw new HttpError(409, gameErrorCodes.nameRefused, 'That display name is already taken (or looks just like one that is).');
+          }
+          throw error;
+        });
       // Every open /leaderboard and /booth (on every instance) re-reads the board.
       await announceLeaderboardChange(db, log);
       return getPlayer(id);

@@ -73,3 +73,12 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Single-use links: a verification link's token hash is claimed here once (primary key), so the same link used 20
+ * times at once signs in once. Rows older than the link lifetime are pruned when new ones are claimed.
+ */
+export const consumedAuthToken = pgTable('consumed_auth_token', {
+  tokenHash: text('token_hash').primaryKey(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,20 +2,29 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { user } from './auth.tables';
 
-export const profiles = pgTable('profiles', {
-  id: text('id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  displayName: varchar('display_name', { length: 20 }),
-  phoneNumber: text('phone_number'),
-  /** Hidden by an organizer: left out of every public board. */
-  hidden: boolean('hidden').notNull().default(false),
-  /** The winner's strategy, shown on the landing page while this player is #1. */
-  strategy: varchar('strategy', { length: 280 }),
-  strategyUpdatedAt: timestamp('strategy_updated_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    displayName: varchar('display_name', { length: 20 }),
+    /**
+     * The display name as the booth TV shows it to a human: case, look-alike letters, accents and spacing folded
+     * (players/public-text.ts displayNameKey). Unique, so no one can take a name that looks like another's.
+     */
+    displayNameKey: text('display_name_key'),
+    phoneNumber: text('phone_number'),
+    /** Hidden by an organizer: left out of every public board. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** The winner's strategy, shown on the landing page while this player is #1. */
+    strategy: varchar('strategy', { length: 280 }),
+    strategyUpdatedAt: timestamp('strategy_updated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('profiles_display_name_key_unique').on(table.displayNameKey)],
+);
 
 export const challenges = pgTable(
   'challenges',

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** The organizer's blocklist: words refused in display names and the champion's strategy (never sent to players). */
+export const MAX_BLOCKLIST_TERMS = 2000;
+export const MAX_BLOCKLIST_TERM_LENGTH = 60;
+
+export const blocklistSchema = z.object({ terms: z.array(z.string()) });
+export type Blocklist = z.infer<typeof blocklistSchema>;
+
+export const blocklistInputSchema = z.object({
+  terms: z
+    .array(
+      z
+        .string({ error: 'A term must be text' })
+        .trim()
+        .min(1, 'A term cannot be empty')
+        .max(MAX_BLOCKLIST_TERM_LENGTH, `Keep each term to ${MAX_BLOCKLIST_TERM_LENGTH} characters`)
+        .regex(/[\p{L}\p{N}\p{S}]/u, 'A term needs letters, digits or a symbol'),
+    )
+    .max(MAX_BLOCKLIST_TERMS, `At most ${MAX_BLOCKLIST_TERMS} terms`),
+});
+export type BlocklistInput = z.infer<typeof blocklistInputSchema>;
+
+/** Why a public text was flagged: the reason, never the matched word. */
+export const moderationReasons = ['invisible-characters', 'no-visible-letters', 'link', 'offensive', 'blocked'] as const;
+
+export const moderationMatchSchema = z.object({
+  playerId: z.string(),
+  displayName: z.string().nullable(),
+  /** Which public text matched. */
+  field: z.enum(['displayName', 'strategy']),
+  text: z.string(),
+  reason: z.enum(moderationReasons),
+  hidden: z.boolean(),
+});
+export type ModerationMatch = z.infer<typeof moderationMatchSchema>;
+
+export const moderationMatchesSchema = z.object({ matches: z.array(moderationMatchSchema), scanned: z.number().int() });
+export type ModerationMatches = z.infer<typeof moderationMatchesSchema>;

@@ -1,0 +1,54 @@
+/**
+ * Issue 12.8: PGlite never fsyncs. It starts PostgreSQL with `-F` (fsync off), and its Emscripten file system
+ * for a real directory (NODEFS) has no fsync at all, while fdatasync is a no-op. A booth laptop losing power could
+ * lose acknowledged games or corrupt the data directory.
+ *
+ * The durable embedded database: start PostgreSQL without `-F` and with wal_sync_method=fsync (so every WAL flush
+ * at commit calls fsync, the one call that reaches the file system), and give NODEFS an fsync that really calls
+ * fsync(2) on the host file. Measured cost per guess: BENCHMARKS.md (bench:pglite-durability).
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { fsyncSync } from 'node:fs';
+
+/** PGlite's own defaults (0.5.x) less `-F`, plus fsync for the WAL. */
+export const DURABLE_START_PARAMS = [
+  '--single', '-O', '-j',
+  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
+  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
+  '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
+  '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on',
+];
+
+/** fsync(2) calls made for PGlite files by this process (tests and the benchmark read it). */
+export const pgliteFsyncStats = { calls: 0, paths: new Set<string>() };
+
+interface EmscriptenStream {
+  path?: string;
+  nfd?: number;
+  stream_ops?: Record<string, unknown>;
+}
+
+/** Adds a real fsync to the NODEFS stream operations that every file of the data directory shares. */
+export function installNodeFsFsync(client: PGlite): void {
+  const fs = (client as unknown as { Module: { FS: { streams: Array<EmscriptenStream | null> } } }).Module.FS;
+  const nodeStream = fs.streams.find((stream) => stream?.nfd !== undefined && stream.stream_ops);
+  if (!nodeStream) throw new Error('PGlite: no file of the data directory is open; cannot make it durable');
+  const ops = nodeStream.stream_ops!;
+  if (ops.fsync) return;
+  ops.fsync = (stream: EmscriptenStream) => {
+    fsyncSync(stream.nfd!);
+    pgliteFsyncStats.calls++;
+    if (stream.path) pgliteFsyncStats.paths.add(stream.path);
+    return 0;
+  };
+}
+
+/** Opens PGlite on a directory so that a committed transaction is on disk when the commit returns. */
+export async function createDurablePglite(dataDir: string, options: { durable?: boolean } = {}): Promise<PGlite> {
+  if (options.durable === false) return PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, startParams: DURABLE_START_PARAMS });
+  installNodeFsFsync(client);
+  // Make what PGlite wrote while starting durable too (the first checkpoint fsyncs every file it touches later).
+  await client.exec('checkpoint');
+  return client;
+}

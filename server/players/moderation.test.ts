@@ -1,0 +1,111 @@
+// Issue 12.7 + issue 7 (moderation): unique look-alike-proof names in the database, invisible/link/hate names refused,
+// the organizer's blocklist (401/403, applied at once, existing matches listed, never shown to players).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../db/tables/game.tables';
+import { seedCompletedAttempt } from '../../tests/support/leaderboard-entries';
+import { createGamer } from '../../tests/support/game';
+import { createPlayer, type TestPlayer } from '../../tests/support/players';
+import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
+
+let t: TestApp;
+let organizer: TestPlayer;
+beforeAll(async () => {
+  t = await createTestApp();
+  organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
+});
+afterAll(() => t?.close());
+
+const putName = (player: TestPlayer, displayName: string) => request(t.app, { method: 'PUT', url: '/api/profile', cookie: player.cookie, payload: { displayName } });
+const getBlocklist = (cookie = organizer.cookie) => request(t.app, { method: 'GET', url: '/api/admin/moderation/blocklist', cookie });
+const putBlocklist = (terms: unknown, cookie = organizer.cookie) => request(t.app, { method: 'PUT', url: '/api/admin/moderation/blocklist', cookie, payload: { terms } });
+const getMatches = (cookie = organizer.cookie) => request(t.app, { method: 'GET', url: '/api/admin/moderation/matches', cookie });
+
+describe('display names on public screens', () => {
+  it('refuses names without visible letters, links and hate names, and keeps the old name', async () => {
+    const player = await createGamer(t, 'Visible');
+    for (const name of ['\u3164\u3164', '\u200b\u200b\u200b', 'paypal-login.com', 'https://x.io', 'Adolf Hitler', 'AdolfHitler', 'Hіtler', '卍卍']) {
+      const response = await putName(player, name);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().code).toBe('NAME_REFUSED');
+    }
+    const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, player.id));
+    expect(row.displayName).toBe('Visible');
+  });
+
+  it("does not let a second player take another's name, in any case or with look-alike letters", async () => {
+    const leader = await createGamer(t, 'TopPlayer');
+    const copycat = await createGamer(t, 'Copycat');
+    for (const name of ['TopPlayer', 'topplayer', 'TOPPLAYER', 'Тор Рlауеr', 'Top Player', 'ＴｏｐＰｌａｙｅｒ']) {
+      const response = await putName(copycat, name);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().message).toMatch(/taken/);
+    }
+    // The owner may re-save (or re-case) their own name.
+    expect((await putName(leader, 'topPlayer')).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of many players saving the same name at once have it (enforced by the database)', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, (_, n) => createGamer(t, `Racer${n}`)));
+    const responses = await Promise.all(players.map((player) => putName(player, 'Photo Finish')));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    const holders = await t.database.db.select().from(profiles).where(eq(profiles.displayName, 'Photo Finish'));
+    expect(holders).toHaveLength(1);
+  });
+});
+
+describe('the organizer blocklist API', () => {
+  it('refuses anonymous users (401) and players (403) on every route, and changes nothing', async () => {
+    const player = await createGamer(t, 'Curious');
+    for (const cookie of ['', player.cookie]) {
+      for (const response of [await getBlocklist(cookie), await putBlocklist(['anything'], cookie), await getMatches(cookie)]) {
+        expect(response.statusCode).toBe(cookie ? 403 : 401);
+        expect(response.body).not.toContain('anything');
+      }
+    }
+    expect((await getBlocklist()).json().terms).not.toContain('anything');
+  });
+
+  it('validates the list: 400 for bad terms, and nothing changes', async () => {
+    expect((await putBlocklist(['keep'])).statusCode).toBe(200);
+    for (const bad of [[''], ['x'.repeat(61)], 'text', [42], ['...']]) {
+      expect((await putBlocklist(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await getBlocklist()).json()).toEqual({ terms: ['keep'] });
+  });
+
+  it('applies a new term at once to new names and strategies, lists existing matches, and never tells players the list', async () => {
+    const early = await createGamer(t, 'RivalCo Fan');
+    const champion = await createGamer(t, 'Champ');
+    await seedCompletedAttempt(t.database.db, champion.id, 99);
+    const strategy = await request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', cookie: champion.cookie, payload: { strategy: 'Think like RivalCo does' } });
+    expect(strategy.statusCode).toBe(200);
+
+    const saved = await putBlocklist(['  RivalCo ', 'rivalco', 'Acme Corp']);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ terms: ['acme corp', 'rivalco'] });
+
+    const newcomer = await createGamer(t, 'Newcomer');
+    for (const name of ['RivalCo', 'R1valC0 rocks', 'AcmeCorp']) {
+      const refused = await putName(newcomer, name);
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.body.toLowerCase()).not.toMatch(/rivalco|acme/);
+    }
+    const refusedStrategy = await request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', cookie: champion.cookie, payload: { strategy: 'ask rivalco' } });
+    expect(refusedStrategy.statusCode).toBe(400);
+    expect(refusedStrategy.body.toLowerCase()).not.toContain('rivalco');
+
+    const matches = (await getMatches()).json();
+    expect(matches.matches).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ playerId: early.id, field: 'displayName', text: 'RivalCo Fan', reason: 'blocked', hidden: false }),
+        expect.objectContaining({ playerId: champion.id, field: 'strategy', text: 'Think like RivalCo does', reason: 'blocked' }),
+      ]),
+    );
+    expect(matches.matches.some((match: { playerId: string }) => match.playerId === newcomer.id)).toBe(false);
+
+    // Removing the term frees the name again.
+    expect((await putBlocklist(['acme corp'])).json()).toEqual({ terms: ['acme corp'] });
+    expect((await putName(newcomer, 'RivalCo')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Moderation of text shown on public screens (display names, the champion's strategy): Unicode normalisation
+ * (NFKC plus Unicode's confusables skeleton, via `unhomoglyph`), invisible-only names, links, hate symbols and a
+ * word list (obscenity's maintained English list, a short built-in list of hate terms, and the organizer's blocklist).
+ * Pure functions: the blocklist is passed in (see moderation.service.ts).
+ */
+import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
+import unhomoglyph from 'unhomoglyph';
+
+export type PublicTextProblem = 'invisible-characters' | 'no-visible-letters' | 'link' | 'offensive' | 'blocked';
+
+const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+
+/** Control and format characters (newlines, zero-width, bidi overrides) would garble the board and hide words. */
+const invisibleCharacters = /[\p{Cc}\p{Cf}]/u;
+/** Letters that render as blank space (Hangul fillers, braille blank, Mongolian/Khmer vowel fillers). */
+const blankLetters = /[\u115F\u1160\u3164\uFFA0\u2800\u180E\u17B4\u17B5]/gu;
+/** Zalgo text: stacks of combining marks spill over neighbouring rows on the board. */
+const markStack = /\p{M}{3,}/u;
+/** Hate symbols: swastikas (CJK and Tibetan), and SS runes written with runic or Greek letters. */
+const hateSymbols = /[\u5350\u534D\u0FD5-\u0FD8]|(?:\u16CB|\u03DF){2}/u;
+
+/**
+ * Runs of single letters or digits split by spaces or punctuation ('f u c k', 'f.u.c.k'). Only these are joined:
+ * joining whole words would glue ordinary sentences into false hits ('the analysis' → 'theanalysis').
+ */
+const spacedOutLetters = /(?<![\p{L}\p{N}])[\p{L}\p{N}](?:[\s._\-*]+[\p{L}\p{N}](?![\p{L}\p{N}]))+/gu;
+
+/** Links: a scheme, www., or a name ending in a common top-level domain (after NFKC, so '․' is a dot too). */
+const TLDS = 'com|net|org|info|biz|io|co|me|ly|gg|xyz|app|dev|site|online|link|click|shop|store|live|tv|cc|to|ru|de|uk|us|eu|fr|nl|be|tk|ml|ga|cf|gq|top|ai|sh|win|bid|vip|icu|cn|su|ws';
+const linkPattern = new RegExp(`[a-z][a-z0-9+.-]*:\\/\\/|\\bwww\\.|[a-z0-9-]\\.(?:${TLDS})\\b(?!\\.?[a-z])`, 'iu');
+
+const leet: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'i' };
+
+/**
+ * The form text is compared in: NFKC, look-alike letters mapped to their Latin skeleton, lower case, accents
+ * and leetspeak folded, 'l' and 'i' merged (I, l, 1 and | look alike). Words stay apart by single spaces.
+ */
+export function matchingForm(text: string): string {
+  const split = text.normalize('NFKC').replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
+  // Skeleton before lower case too: a capital Cyrillic 'Т' or Greek 'Η' only looks Latin as a capital.
+  const lower = unhomoglyph(split).toLowerCase().replace(/[013457@$!|]/g, (char) => leet[char]!);
+  const folded = unhomoglyph(lower)
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/l/g, 'i');
+  return folded.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/**
+ * Two display names with the same key look the same on the booth TV: case, look-alike letters (Cyrillic 'а',
+ * Greek 'Η', '0' for 'O', 'rn' for 'm'), accents, spacing and invisible characters do not count.
+ */
+export function displayNameKey(name: string): string {
+  const skeleton = unhomoglyph(unhomoglyph(name.normalize('NFKC')).toLowerCase()).toLowerCase().normalize('NFKD');
+  return skeleton
+    .replace(/\p{M}/gu, '')
+    .replace(/[l1|]/g, 'i')
+    .replace(/[\s\p{Cf}\p{Cc}]+/gu, '');
+}
+
+/** A blocklist term compiled once: its spaced form (whole-word match) and squashed form (match inside words). */
+export interface CompiledTerm {
+  spaced: string;
+  squashed: string;
+}
+
+export function compileTerm(term: string): CompiledTerm | null {
+  const spaced = matchingForm(term);
+  if (!spaced) return null;
+  return { spaced: ` ${spaced} `, squashed: spaced.replace(/ /g, '') };
+}
+
+/** True when `text` contains a term: as whole words, or (terms of 5+ letters) glued or spaced out ('AdolfHitler', 'h i t l e r'). */
+export function matchesTerm(form: { spaced: string; squashed: string }, term: CompiledTerm): boolean {
+  return form.spaced.includes(term.spaced) || (term.squashed.length >= 5 && form.squashed.includes(term.squashed));
+}
+
+/** Built in, never shown to players: hate terms the maintained profanity list does not cover. */
+export const BUILT_IN_HATE_TERMS = [
+  'hitler', 'adolf hitler', 'heil hitler', 'sieg heil', 'nazi', 'nazis', 'neonazi', 'third reich', 'fourth reich', 'goebbels', 'himmler',
+  'auschwitz', 'holocaust', 'swastika', 'white power', 'white pride', 'kkk', 'ku klux klan', '1488', '14 88', 'heil', 'gas the jews',
+  'jew killer', 'master race', 'ethnic cleansing',
+].map((term) => compileTerm(term)!);
+
+/** Why text shown in public must be refused (checked in this order), or null when it is fine. */
+export function publicTextProblem(text: string, blocklist: readonly CompiledTerm[] = []): PublicTextProblem | null {
+  if (invisibleCharacters.test(text)) return 'invisible-characters';
+  const nfkc = text.normalize('NFKC');
+  const visible = nfkc.replace(blankLetters, '');
+  if (!/[\p{L}\p{N}]/u.test(visible) || markStack.test(nfkc)) return 'no-visible-letters';
+  if (linkPattern.test(nfkc) || linkPattern.test(unhomoglyph(nfkc))) return 'link';
+  if (hateSymbols.test(nfkc)) return 'offensive';
+  const skeleton = unhomoglyph(nfkc);
+  for (const candidate of new Set([text, skeleton])) {
+    const joined = candidate.replace(spacedOutLetters, (run) => run.replace(/[\s._\-*]+/g, ''));
+    if (profanity.hasMatch(candidate) || profanity.hasMatch(joined)) return 'offensive';
+  }
+  const spaced = matchingForm(text);
+  const form = { spaced: ` ${spaced} `, squashed: spaced.replace(/ /g, '') };
+  if (BUILT_IN_HATE_TERMS.some((term) => matchesTerm(form, term))) return 'offensive';
+  if (blocklist.some((term) => matchesTerm(form, term))) return 'blocked';
+  return null;
+}

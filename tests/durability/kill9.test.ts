@@ -1,0 +1,39 @@
+// kill -9 under load (issue 12, short version for CI; `npm run bench:kill9` is the long one): the real server on
+// PGlite (a data directory) or PostgreSQL, players playing, SIGKILL mid-load, restart: every acknowledged guess is there.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, missingAcks, playThenKill, startGameServer } from '../../scripts/bench/kill9-load';
+import { createTestDatabase } from '../support/test-database';
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+});
+
+describe('kill -9 under load', () => {
+  it('keeps every acknowledged guess across a SIGKILL and restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'gg-kill9-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    let databaseUrl: string | undefined;
+    if (process.env.TEST_DB === 'postgres') {
+      const database = await createTestDatabase();
+      databaseUrl = database.url;
+      // The server opens its own pool; ours only keeps the throw-away database alive until the end.
+      cleanups.push(() => database.close());
+    }
+    const port = await freePort();
+    const first = await startGameServer({ port, dataDir, databaseUrl });
+    cleanups.push(async () => first.child.exitCode === null && first.child.kill('SIGKILL'));
+    const acks = await playThenKill(first.baseUrl, first.child, { players: 6, gamesPerPlayer: 4, loadMs: 2500 });
+    expect(acks.length, first.output()).toBeGreaterThan(6);
+
+    const second = await startGameServer({ port, dataDir, databaseUrl });
+    cleanups.push(async () => {
+      second.child.kill('SIGTERM');
+      await new Promise((resolve) => second.child.once('exit', resolve));
+    });
+    expect(await missingAcks(second.baseUrl, acks)).toEqual([]);
+  });
+});
