@@ -3,6 +3,7 @@ import { createGamer, importDemoPack, playFullGame, startGame, submitGuess } fro
 import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
+import { DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES } from '../game/game.service';
 import { profiles } from '../db/tables/game.tables';
 import { eq } from 'drizzle-orm';
 
@@ -83,7 +84,8 @@ describe('leaderboard reset, archives and the winners export', () => {
 describe('event settings', () => {
   it('reads and changes the switches, audits what changed, and refuses bad values', async () => {
     const initial = (await admin('GET', '/api/admin/event')).json();
-    expect(initial).toMatchObject({ isOpen: true, allowPromptReuse: false, maxChallengesPerPlayer: null, minSecondsBetweenChallenges: 0 });
+    // A fresh event waits the default interval between one player's starts (server/game: the pool-drain bound).
+    expect(initial).toMatchObject({ isOpen: true, allowPromptReuse: false, maxChallengesPerPlayer: null, minSecondsBetweenChallenges: DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES });
 
     const changed = await admin('PATCH', '/api/admin/event', { allowPromptReuse: true, maxChallengesPerPlayer: 5, minSecondsBetweenChallenges: 30 });
     expect(changed.statusCode, changed.body).toBe(200);

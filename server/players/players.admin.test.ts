@@ -2,14 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlayer } from '@contracts/admin-players';
 import type { LeaderboardBoard } from '@contracts/leaderboard';
-import { createGamer, importDemoPack, playFullGame, startGame } from '../../tests/support/game';
+import { allowBackToBackGames, createGamer, importDemoPack, playFullGame, startGame } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
 import { account, rateLimit, session, user, verification } from '../db/tables/auth.tables';
 import { auditLog } from '../db/tables/admin.tables';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
-import { capturedMail, leaderboardArchives } from '../db/tables/platform.tables';
+import { rateLimitCounters } from '../db/tables/limits.tables';
+import { capturedMail, leaderboardArchives, mailOutbox } from '../db/tables/platform.tables';
 
 let t: TestApp;
 let organizer: TestPlayer;
@@ -19,6 +20,7 @@ const clients: SseClient[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   await importDemoPack(t);
+  await allowBackToBackGames(t);
   organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
   streamUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api/leaderboard/stream`;
 });
@@ -157,6 +159,12 @@ describe('DELETE /api/admin/players/:id', () => {
       { id: `rl-mail-${doomed.id}`, key: `mail:${doomed.email}`, count: 1, lastRequest: Date.now() },
       { id: `rl-ip-${doomed.id}`, key: '203.0.113.9/sign-in/email', count: 1, lastRequest: Date.now() },
     ]);
+    // The shared limit counters (server/limits) keyed on them, and a mail still waiting in the SMTP outbox.
+    await db.insert(rateLimitCounters).values([
+      { key: `guess-user:${doomed.id}`, subject: doomed.id, count: 1, windowEndsAt: Date.now() + 60_000 },
+      { key: `signin-account:${doomed.email}`, subject: doomed.email.toLowerCase(), count: 1, windowEndsAt: Date.now() + 60_000 },
+    ]).onConflictDoNothing();
+    await db.insert(mailOutbox).values({ to: doomed.email, subject: 'Waiting', text: 'x', html: 'x' });
 
     const rowsAbout = async () => ({
       user: (await db.select().from(user).where(eq(user.id, doomed.id))).length,
@@ -167,6 +175,8 @@ describe('DELETE /api/admin/players/:id', () => {
       verification: (await db.select().from(verification).where(sql`${verification.value} = ${doomed.id} or strpos(${verification.identifier}, ${doomed.email}) > 0`)).length,
       capturedMail: (await db.select().from(capturedMail).where(eq(capturedMail.to, doomed.email))).length,
       rateLimit: (await db.select().from(rateLimit).where(sql`strpos(${rateLimit.key}, ${doomed.id}) > 0 or strpos(${rateLimit.key}, ${doomed.email}) > 0`)).length,
+      limitCounters: (await db.select().from(rateLimitCounters).where(sql`${rateLimitCounters.subject} in (${doomed.id}, ${doomed.email.toLowerCase()})`)).length,
+      queuedMail: (await db.select().from(mailOutbox).where(eq(mailOutbox.to, doomed.email))).length,
       archivedEntries: (await db.select().from(leaderboardArchives).where(sql`${leaderboardArchives.entries}::text like ${`%${doomed.id}%`}`)).length,
       auditLabels: (await db.select().from(auditLog).where(sql`${auditLog.targetId} = ${doomed.id} and (${auditLog.targetLabel} is not null or ${auditLog.details}::text like '%Doomed%')`)).length,
     });
