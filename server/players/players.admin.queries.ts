@@ -94,9 +94,10 @@ export async function selectPlayers(db: Db, query: AdminPlayersQuery & { id?: st
       ? sql`(u.email ilike ${search} or p.display_name ilike ${search})`
       : sql`true`;
   const direction = query.dir === 'asc' ? sql`asc` : sql`desc`;
-  const page = rowsOf<{ id: string; total: number }>(
+  const byRank = query.sort === 'rank';
+  const page = rowsOf<{ id: string; total: number; rank?: number | null }>(
     await db.execute(sql`${sortCtes[query.sort] ?? sql``}
-    select u.id, count(*) over ()::int as total
+    select u.id, count(*) over ()::int as total${byRank ? sql`, r.rank` : sql``}
     from "user" u left join profiles p on p.id = u.id ${sortJoins[query.sort] ?? sql``}
     where ${where}
     order by ${sortColumns[query.sort]} ${direction} nulls last, u.id ${direction}
@@ -108,21 +109,25 @@ export async function selectPlayers(db: Db, query: AdminPlayersQuery & { id?: st
     return { players: [], total: Number(counted.total) };
   }
   const ids = sql.join(page.map((row) => sql`${row.id}`), sql`, `);
+  // Sorted by rank, the ranks came with the page: the ranking is not computed twice.
   const rows = rowsOf<PlayerRow>(
-    await db.execute(sql`${rankedPrelude},
+    await db.execute(sql`${byRank ? sql`with ` : sql`${rankedPrelude},`}
     ${latestAny(sql`a.user_id in (${ids})`)},
     ${games(sql`a.user_id in (${ids})`)},
     ${seen(sql`s.user_id in (${ids})`)}
     select u.id, p.display_name, u.email, p.phone_number, u.role, u.email_verified, p.hidden,
-      la.final_score as latest_score, r.rank, coalesce(g.games, 0) as games, u.created_at, s.last_seen, 0 as total
+      la.final_score as latest_score, ${byRank ? sql`null::int` : sql`r.rank`} as rank, coalesce(g.games, 0) as games, u.created_at, s.last_seen, 0 as total
     from "user" u
     left join profiles p on p.id = u.id
     left join latest_any la on la.user_id = u.id
     left join games g on g.user_id = u.id
     left join seen s on s.user_id = u.id
-    left join ranked r on r.user_id = u.id
+    ${byRank ? sql`` : sql`left join ranked r on r.user_id = u.id`}
     where u.id in (${ids})`),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return { players: page.map((row) => toPlayer(byId.get(row.id)!)), total: Number(page[0].total) };
+  return {
+    players: page.map((row) => toPlayer({ ...byId.get(row.id)!, ...(byRank ? { rank: row.rank ?? null } : {}) })),
+    total: Number(page[0].total),
+  };
 }
