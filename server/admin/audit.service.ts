@@ -1,5 +1,5 @@
 /** The organizers' audit log: every organizer action is recorded here, and listed newest first. */
-import { count, desc, eq, or, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AuditEntry, AuditResponse } from '@contracts/admin-audit';
 import type { AuditAction } from '@contracts/admin.rules';
 import type { Db } from '../db/client';
@@ -62,9 +62,6 @@ export async function listAudit(db: Db, page: number, pageSize: number): Promise
   }));
   return { entries, total: Number(total), page, pageSize };
 }
-
-/** Only for tests and the deletion check: every audit row mentioning a user. */
-export const auditRowsAbout = (db: Db, userId: string) => db.select().from(auditLog).where(or(eq(auditLog.targetId, userId), eq(auditLog.actorId, userId)));
 
 /** The signed-in organizer of a request that passed requireOrganizer. */
 export const organizerActor = (request: { session: { user: { id: string; email: string } } | null }): AuditActor => ({

@@ -76,15 +76,21 @@ export class OverviewHub {
       return;
     }
     response.write(`retry: 2000\n: connected\n\n`);
+    // A fresh read for the newcomer (shared with any read in flight); it joins the broadcast set only after its
+    // first overview, so it never gets the same one twice. Changes after that reach it by broadcast (or the tick).
+    await this.refresh();
+    if (response.destroyed || response.writableEnded) return;
+    if (this.closed) {
+      response.end();
+      return;
+    }
+    if (this.current) response.write(this.current.frame);
     this.clients.add(response);
     response.on('close', () => {
       this.clients.delete(response);
       if (this.clients.size === 0) this.stopTimers();
     });
     this.startTimers();
-    // A fresh read for the newcomer (shared with any read in flight); everyone else only hears of real changes.
-    await this.refresh();
-    if (this.current && !response.destroyed && !response.writableEnded) response.write(this.current.frame);
   }
 
   close() {

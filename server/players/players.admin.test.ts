@@ -78,6 +78,11 @@ describe('GET /api/admin/players', () => {
     expect((await list(`q=${tag}&sort=gamesPlayed&dir=desc`)).players[0].id).toBe(b.id);
     expect((await list(`q=${tag}&sort=gamesPlayed&dir=asc`)).players[0].id).toBe(a.id);
     expect((await list(`q=${tag}&sort=phone&dir=asc`)).players[0].id).toBe(b.id);
+    // Sorted by rank, the page carries the same ranks as any other listing.
+    const ranksByName = new Map(found.players.map((p) => [p.id, p.rank]));
+    const byRank = (await list(`q=${tag}&sort=rank&dir=asc`)).players;
+    expect(byRank.map((p) => p.rank)).toEqual(byRank.map((p) => ranksByName.get(p.id)));
+    expect(byRank[0].rank!).toBeLessThan(byRank[1].rank!);
 
     // Pages split the result without overlap.
     const page1 = await list(`q=${tag}&sort=email&dir=asc&pageSize=1&page=1`);
