@@ -202,6 +202,10 @@ describe.each([
       await expectText(keep.page, 'Error starting game');
       await expectText(keep.page, EVENT_CLOSED_MESSAGE);
       await screenshot(keep.page, `play-event-closed-${size}`);
+      const visitor = await newPage({ viewport });
+      await visitor.page.goto('/');
+      await expectText(visitor.page, 'The event is closed');
+      await expectText(visitor.page, EVENT_CLOSED_MESSAGE);
       await screenshot(page, `admin-event-closed-${size}`);
 
       // Activity: the organizer's actions, newest first.

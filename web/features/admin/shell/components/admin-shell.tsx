@@ -42,7 +42,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <Logo className="size-9" />
             <span className="min-w-0">
               <span className="block font-display text-base font-bold leading-tight tracking-tight">Guess the Genesis</span>
-              <span className="block text-xs font-medium uppercase tracking-wider text-muted">Organizer console</span>
+              <span className="block text-xs font-medium uppercase tracking-wide text-muted">Organizer console</span>
             </span>
           </Link>
         </div>
