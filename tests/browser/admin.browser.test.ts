@@ -166,7 +166,9 @@ describe.each([
       expect((await hidden).status()).toBe(200);
       const hiddenAt = Date.now();
       await boardOnBooth.getByText(hideName).waitFor({ state: 'detached', timeout: 5000 });
-      expect(Date.now() - hiddenAt, 'hidden player gone from the booth within 1 s').toBeLessThanOrEqual(1000);
+      const hideLatency = Date.now() - hiddenAt;
+      console.log(`[admin journey ${size}] the booth dropped the hidden player ${hideLatency} ms after the organizer's change`);
+      expect(hideLatency, 'hidden player gone from the booth within 1 s').toBeLessThanOrEqual(1000);
       await boardOnBooth.getByText(keepName).waitFor();
       await row.getByText('Hidden').waitFor();
       await row.getByRole('button', { name: `Unhide ${hideName}` }).waitFor();
