@@ -5,7 +5,7 @@
  * DATA_DIR/control-token (mode 0600, new at every start) get in. See docs/decisions/005-one-process-per-data-dir.md.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -74,6 +74,9 @@ export async function adminControlRoutes(base: FastifyInstance, options: Control
       },
     },
     async (request, reply) => {
+      if (!existsSync(request.body.packPath)) {
+        return reply.status(400).send({ code: 'BAD_PACK', message: `No pack at ${request.body.packPath} (the server reads it from this machine).` });
+      }
       try {
         const summary = await importChallengePack({ db, ...options.importer }, request.body.packPath);
         await recordAudit(db, COMMAND_LINE_ACTOR, { action: AUDIT_ACTIONS.challengesImport, details: { ...summary, pack: path.basename(request.body.packPath) } });
@@ -81,6 +84,7 @@ export async function adminControlRoutes(base: FastifyInstance, options: Control
         return { imported: summary.imported, skipped: summary.skipped, total: summary.total };
       } catch (error) {
         if (error instanceof ChallengePackError) return reply.status(400).send({ code: 'BAD_PACK', message: error.message });
+
         throw error;
       }
     },

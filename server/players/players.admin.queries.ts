@@ -55,9 +55,36 @@ function toPlayer(row: PlayerRow): AdminPlayer {
   };
 }
 
+/** Per-player aggregates, optionally only for some players (`ids`): latest score, games started, last seen. */
+const latestAny = (only: SQL) => sql`latest_any as (
+      select distinct on (a.user_id) a.user_id, round(a.final_score::numeric, 1)::float8 as final_score
+      from attempts a
+      where a.completed_at is not null and a.final_score is not null and ${only}
+      order by a.user_id, a.completed_at desc, a.created_at desc
+    )`;
+const games = (only: SQL) => sql`games as (select a.user_id, count(*)::int as games from attempts a where ${only} group by a.user_id)`;
+const seen = (only: SQL) => sql`seen as (select s.user_id, max(s.updated_at) as last_seen from session s where ${only} group by s.user_id)`;
+
+/** What each sort column needs joined to the users (and nothing else: the other aggregates wait for phase 2). */
+const sortJoins: Partial<Record<AdminPlayerSortKey, SQL>> = {
+  score: sql`left join latest_any la on la.user_id = u.id`,
+  rank: sql`left join ranked r on r.user_id = u.id`,
+  gamesPlayed: sql`left join games g on g.user_id = u.id`,
+  lastSeenAt: sql`left join seen s on s.user_id = u.id`,
+};
+const sortCtes: Partial<Record<AdminPlayerSortKey, SQL>> = {
+  score: sql`with ${latestAny(sql`true`)}`,
+  rank: rankedPrelude,
+  gamesPlayed: sql`with ${games(sql`true`)}`,
+  lastSeenAt: sql`with ${seen(sql`true`)}`,
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
- * One page of players. Aggregates are computed only for the players that can appear: the search filters users
- * first, and sorting by signed-up time (the default) never needs the ranking of every player.
+ * One page of players, in two steps: (1) the page's ids and the match count, computing only the aggregate the sort
+ * column needs; (2) every column for those (at most pageSize) players. The ranking is computed once per page when
+ * sorting by rank or showing ranks (it needs every player's latest score), the other aggregates only for the page.
  */
 export async function selectPlayers(db: Db, query: AdminPlayersQuery & { id?: string }): Promise<{ players: AdminPlayer[]; total: number }> {
   const search = query.q ? likePattern(query.q) : null;
@@ -67,33 +94,35 @@ export async function selectPlayers(db: Db, query: AdminPlayersQuery & { id?: st
       ? sql`(u.email ilike ${search} or p.display_name ilike ${search})`
       : sql`true`;
   const direction = query.dir === 'asc' ? sql`asc` : sql`desc`;
-  const result = await db.execute(sql`${rankedPrelude},
-    latest_any as (
-      select distinct on (a.user_id) a.user_id, round(a.final_score::numeric, 1)::float8 as final_score
-      from attempts a
-      where a.completed_at is not null and a.final_score is not null
-      order by a.user_id, a.completed_at desc, a.created_at desc
-    ),
-    games as (select user_id, count(*)::int as games from attempts group by user_id),
-    seen as (select user_id, max(updated_at) as last_seen from session group by user_id)
+  const page = rowsOf<{ id: string; total: number }>(
+    await db.execute(sql`${sortCtes[query.sort] ?? sql``}
+    select u.id, count(*) over ()::int as total
+    from "user" u left join profiles p on p.id = u.id ${sortJoins[query.sort] ?? sql``}
+    where ${where}
+    order by ${sortColumns[query.sort]} ${direction} nulls last, u.id ${direction}
+    limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+  );
+  if (page.length === 0) {
+    // An empty page past the end still reports how many match.
+    const [counted] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from "user" u left join profiles p on p.id = u.id where ${where}`));
+    return { players: [], total: Number(counted.total) };
+  }
+  const ids = sql.join(page.map((row) => sql`${row.id}`), sql`, `);
+  const rows = rowsOf<PlayerRow>(
+    await db.execute(sql`${rankedPrelude},
+    ${latestAny(sql`a.user_id in (${ids})`)},
+    ${games(sql`a.user_id in (${ids})`)},
+    ${seen(sql`s.user_id in (${ids})`)}
     select u.id, p.display_name, u.email, p.phone_number, u.role, u.email_verified, p.hidden,
-      la.final_score as latest_score, r.rank, coalesce(g.games, 0) as games, u.created_at, s.last_seen,
-      count(*) over ()::int as total
+      la.final_score as latest_score, r.rank, coalesce(g.games, 0) as games, u.created_at, s.last_seen, 0 as total
     from "user" u
     left join profiles p on p.id = u.id
     left join latest_any la on la.user_id = u.id
     left join games g on g.user_id = u.id
     left join seen s on s.user_id = u.id
     left join ranked r on r.user_id = u.id
-    where ${where}
-    order by ${sortColumns[query.sort]} ${direction} nulls last, u.id ${direction}
-    limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
-  const rows = (result as unknown as { rows: PlayerRow[] }).rows;
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    // An empty page past the end still reports how many match.
-    const counted = await db.execute(sql`select count(*)::int as total from "user" u left join profiles p on p.id = u.id where ${where}`);
-    total = (counted as unknown as { rows: Array<{ total: number }> }).rows[0].total;
-  }
-  return { players: rows.map(toPlayer), total: Number(total) };
+    where u.id in (${ids})`),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { players: page.map((row) => toPlayer(byId.get(row.id)!)), total: Number(page[0].total) };
 }
