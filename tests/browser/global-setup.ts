@@ -23,6 +23,7 @@ const ORGANIZER = { email: 'organizer@example.test', password: 'organizer horse'
 
 /** Makes the journeys' organizer with the real CLI (`npm run admin:create`), on the run's data folder. */
 function createOrganizer(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
   const cli = spawnSync('npx', ['tsx', 'scripts/admin-create.ts', ORGANIZER.email, '--password', ORGANIZER.password], {
     cwd: repoRoot,
     stdio: 'inherit',

@@ -12,7 +12,7 @@ export function EventClosedNotice({ className }: { className?: string }) {
       <Moon className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden />
       <span>
         <strong className="block font-display text-base">The event is closed</strong>
-        {EVENT_CLOSED_MESSAGE}
+        <span className="block">{EVENT_CLOSED_MESSAGE}</span>
       </span>
     </p>
   );

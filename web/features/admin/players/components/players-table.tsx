@@ -76,7 +76,7 @@ export function PlayersTable({ players, sort, onSortChange, className }: { playe
                         ) : null}
                       </span>
                     </td>
-                    <td className="max-w-48 truncate px-2.5 py-2 text-muted">{player.email}</td>
+                    <td className="max-w-48 truncate px-2.5 py-2 text-muted" title={player.email}>{player.email}</td>
                     <td className="whitespace-nowrap px-2.5 py-2 text-muted">{player.phone ?? '—'}</td>
                     <td className="px-2.5 py-2 text-right tabular-nums">{player.latestScore === null ? '—' : formatScore(player.latestScore)}</td>
                     <td className="px-2.5 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>

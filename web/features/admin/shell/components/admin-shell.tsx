@@ -41,8 +41,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <Link to={paths.landing} className="flex min-w-0 items-center gap-3 rounded-xl">
             <Logo className="size-9" />
             <span className="min-w-0">
-              <span className="block font-display text-base font-bold leading-tight tracking-tight">Guess the Genesis</span>
-              <span className="block text-xs font-medium uppercase tracking-wider text-muted">Organizer console</span>
+              <span className="block font-display text-base font-bold leading-tight tracking-tight lg:text-sm">Guess the Genesis</span>
+              <span className="block whitespace-nowrap text-xs font-medium uppercase tracking-wide text-muted lg:text-[0.6875rem]">Organizer console</span>
             </span>
           </Link>
         </div>
