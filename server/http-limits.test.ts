@@ -78,3 +78,36 @@ describe('slow clients', () => {
     stream.close();
   });
 });
+
+describe('connection cap (HTTP_MAX_CONNECTIONS)', () => {
+  let capped: TestApp;
+  let cappedPort: number;
+  beforeAll(async () => {
+    capped = await createTestApp({ HTTP_MAX_CONNECTIONS: '5' });
+    cappedPort = Number(new URL(await capped.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+  afterAll(() => capped?.close());
+
+  it('refuses connections beyond the cap at once, and accepts again when one closes', async () => {
+    const open = async () => {
+      const socket = net.connect(cappedPort, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      return socket;
+    };
+    const held = [];
+    for (let i = 0; i < 5; i++) held.push(await open());
+    const extra = await open();
+    await within(new Promise((resolve) => extra.once('close', resolve)), 5_000);
+    held.shift()!.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await open();
+    const answer = await new Promise<string>((resolve) => {
+      again.setEncoding('utf8');
+      again.once('data', resolve);
+      again.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    [...held, again].forEach((socket) => socket.destroy());
+  });
+});

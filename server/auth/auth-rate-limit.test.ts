@@ -1,19 +1,14 @@
 import { eq, like, or } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../db/tables/limits.tables';
 import { forgetRateLimitsFor } from '../limits/limits.store';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
+import { quickPasswordHasher } from '../../tests/support/quick-password-hasher';
 import { createSecondInstance } from '../../tests/support/second-instance';
 import { cookiesFrom, createTestApp, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
 
 // The real limiter on the real routes; only the limiter's clock is ours, so windows pass without sleeping.
 const VENUE_NAT = '203.0.113.5';
-/** Stands in for scrypt, which is what a sign-up spends its time on; the limiter and routes are the real ones. */
-const quickHasher = {
-  hash: async (password: string) => createHash('sha256').update(password).digest('hex'),
-  verify: async ({ hash, password }: { hash: string; password: string }) => createHash('sha256').update(password).digest('hex') === hash,
-};
 let now = Date.now();
 const clock = () => now;
 const advance = (ms: number) => (now += ms);
@@ -21,8 +16,8 @@ const advance = (ms: number) => (now += ms);
 let t: TestApp;
 let second: Awaited<ReturnType<typeof createSecondInstance>>;
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT: 'true' }, { clock, passwordHasher: quickHasher });
-  second = await createSecondInstance(t, { clock, passwordHasher: quickHasher });
+  t = await createTestApp({ AUTH_RATE_LIMIT: 'true' }, { clock, passwordHasher: quickPasswordHasher });
+  second = await createSecondInstance(t, { clock, passwordHasher: quickPasswordHasher });
 });
 afterAll(async () => {
   await second?.close();

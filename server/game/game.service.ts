@@ -92,9 +92,12 @@ async function enforceStartBudget(tx: Tx, userId: string, settings: Awaited<Retu
     .select({
       started: sql<number>`count(*) filter (where ${attempts.createdAt} >= ${since.toISOString()}::timestamptz)::int`,
       secondsSinceLast: sql<number | null>`extract(epoch from (now() - max(${attempts.createdAt})))::float8`,
+      unfinished: sql<number>`count(*) filter (where ${attempts.guess3} is null)::int`,
     })
     .from(attempts)
     .where(eq(attempts.userId, userId));
+  // A concurrent start of the same player may have committed since the unfinished check: that is "in progress".
+  if (Number(mine.unfinished) > 0) throw gameErrors.challengeInProgress();
   if (cap !== null && Number(mine.started) >= cap) throw gameErrors.challengeCapReached(cap);
   const sinceLast = mine.secondsSinceLast === null ? null : Number(mine.secondsSinceLast);
   if (interval > 0 && sinceLast !== null && sinceLast < interval) throw gameErrors.challengeTooSoon(Math.max(1, Math.ceil(interval - sinceLast)));

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayer } from '../../tests/support/players';
+import { quickPasswordHasher } from '../../tests/support/quick-password-hasher';
 import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
@@ -10,7 +11,8 @@ let streamUrl: string;
 let clients: SseClient[] = [];
 beforeAll(async () => {
   // A small instance cap (40): 20 anonymous at most, 4 slots kept for organizers.
-  t = await createTestApp({ SSE_MAX_STREAMS_PER_CLIENT: '2', SSE_MAX_STREAMS: '40', SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: '300' });
+  // 25 accounts are created below: a quick hash keeps that to seconds (hashing is not what this file tests).
+  t = await createTestApp({ SSE_MAX_STREAMS_PER_CLIENT: '2', SSE_MAX_STREAMS: '40', SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: '300' }, { passwordHasher: quickPasswordHasher });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   streamUrl = `${address}/api/leaderboard/stream`;
 });
