@@ -4,7 +4,7 @@
  * and for a server its URLs); a lock whose process is gone (or whose pid now belongs to another process) is stale
  * and taken over. See docs/decisions/005-one-process-per-data-dir.md.
  */
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export const LOCK_FILE = 'process.lock';
@@ -85,6 +85,8 @@ export interface DataDirLock {
  * is first moved aside under a name of our own, so two processes taking over the same stale lock cannot both win.
  */
 export function acquireDataDirLock(dataDir: string, fields: Pick<LockHolder, 'kind' | 'command'>): DataDirLock {
+  // The first command on a fresh machine (e.g. admin:create before the first start) may find no DATA_DIR yet.
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   const holder: LockHolder = { pid: process.pid, startedAt: new Date().toISOString(), processStart: processStartOf(process.pid), ...fields };
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -38,6 +38,13 @@ describe('DATA_DIR lock', () => {
     acquireDataDirLock(dir, { kind: 'cli', command: 'npm run admin:create' }).release();
   });
 
+  it('creates a DATA_DIR that does not exist yet (the first command on a fresh machine)', () => {
+    const dir = path.join(freshDir(), 'not-yet', 'data');
+    const lock = acquireDataDirLock(dir, { kind: 'cli', command: 'npm run admin:create' });
+    expect(liveHolder(dir)?.pid).toBe(process.pid);
+    lock.release();
+  });
+
   it('takes over a stale lock: a dead pid, or a live pid that started at another time (recycled)', () => {
     const dir = freshDir();
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
