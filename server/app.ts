@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -103,7 +102,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!production) origins.push(`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`);
   const allowedOrigins = [...new Set(origins)];
   await registerSecurity(app, { production, allowedOrigins });
-  await app.register(rateLimit, { global: false });
 
   const mailer =
     deps.mailer ??
