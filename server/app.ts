@@ -16,6 +16,7 @@ import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
 import type { Scorer } from './scoring/scorer';
 import { registerInputGuards } from './input-guards';
+import { backfillDisplayNameKeys } from './players/display-name-keys';
 import { moderationAdminRoutes } from './players/moderation.admin.routes';
 import { createModerationService } from './players/moderation.service';
 import { registerSecurity } from './security';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
   await app.register(moderationAdminRoutes, { moderation: createModerationService({ db: database.db }) });
+  app.addHook('onReady', async () => void (await backfillDisplayNameKeys(database.db, app.log)));
   await app.register(leaderboardRoutes, {
     database,
     keySecret: deps.authSecret,
