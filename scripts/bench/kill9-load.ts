@@ -39,6 +39,7 @@ export async function startGameServer(options: { port: number; dataDir: string; 
       CHALLENGE_PACK: demoPackDir,
       AUTH_RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -70,7 +70,7 @@ export function ModerationPanel() {
             aria-describedby={error ? 'blocklist-term-error' : undefined}
           />
         </div>
-        <Button type="submit" disabled={save.isPending || blocklist.isLoading} className="sm:w-32">
+        <Button type="submit" disabled={save.isPending || blocklist.isLoading} className="sm:h-12 sm:w-32">
           {save.isPending ? 'Saving…' : 'Add'}
         </Button>
       </form>
@@ -146,6 +146,7 @@ function ExistingMatches() {
                 <Button
                   variant="outline"
                   size="sm"
+                  className="shrink-0 whitespace-nowrap"
                   disabled={hide.isPending}
                   onClick={() =>
                     hide.mutate(match.playerId, {
