@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
+import { MAX_BLOCKLIST_TERM_LENGTH, MAX_BLOCKLIST_TERMS, moderationReasons } from './admin-moderation.rules';
+
 /** The organizer's blocklist: words refused in display names and the champion's strategy (never sent to players). */
-export const MAX_BLOCKLIST_TERMS = 2000;
-export const MAX_BLOCKLIST_TERM_LENGTH = 60;
 
 export const blocklistSchema = z.object({ terms: z.array(z.string()) });
 export type Blocklist = z.infer<typeof blocklistSchema>;
@@ -21,8 +21,6 @@ export const blocklistInputSchema = z.object({
 });
 export type BlocklistInput = z.infer<typeof blocklistInputSchema>;
 
-/** Why a public text was flagged: the reason, never the matched word. */
-export const moderationReasons = ['invisible-characters', 'no-visible-letters', 'link', 'offensive', 'blocked'] as const;
 
 export const moderationMatchSchema = z.object({
   playerId: z.string(),

@@ -29,6 +29,7 @@ import { playersAdminRoutes } from './players/players.admin.routes';
 import { createPlayersAdminService } from './players/players.admin.service';
 import { httpTimeouts } from './http-limits';
 import { registerInputGuards } from './input-guards';
+import { backfillDisplayNameKeys } from './players/display-name-keys';
 import { moderationAdminRoutes } from './players/moderation.admin.routes';
 import { createModerationService } from './players/moderation.service';
 import { registerSecurity } from './security';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
   await app.register(moderationAdminRoutes, { moderation: createModerationService({ db: database.db }) });
+  app.addHook('onReady', async () => void (await backfillDisplayNameKeys(database.db, app.log)));
   await app.register(leaderboardRoutes, {
     database,
     keySecret: deps.authSecret,

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../db/tables/game.tables';
+import { backfillDisplayNameKeys } from './display-name-keys';
 import { seedCompletedAttempt } from '../../tests/support/leaderboard-entries';
 import { createGamer } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
@@ -43,6 +44,14 @@ describe('display names on public screens', () => {
     }
     // The owner may re-save (or re-case) their own name.
     expect((await putName(leader, 'topPlayer')).statusCode).toBe(200);
+  });
+
+  it('protects names saved before the key existed once the start-up backfill ran', async () => {
+    const legacy = await createGamer(t, 'Placeholder');
+    await t.database.db.update(profiles).set({ displayName: 'LegacyChamp', displayNameKey: null }).where(eq(profiles.id, legacy.id));
+    const copycat = await createGamer(t, 'Copycat2');
+    expect(await backfillDisplayNameKeys(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect((await putName(copycat, 'legacychamp')).statusCode).toBe(400);
   });
 
   it('lets exactly one of many players saving the same name at once have it (enforced by the database)', async () => {

@@ -26,8 +26,8 @@ describe('kill -9 under load', () => {
     const port = await freePort();
     const first = await startGameServer({ port, dataDir, databaseUrl });
     cleanups.push(async () => first.child.exitCode === null && first.child.kill('SIGKILL'));
-    const acks = await playThenKill(first.baseUrl, first.child, { players: 6, gamesPerPlayer: 4, loadMs: 2500 });
-    expect(acks.length, first.output()).toBeGreaterThan(6);
+    const acks = await playThenKill(first.baseUrl, first.child, { players: 6, gamesPerPlayer: 4, loadMs: 1000, killAfterAcks: 12 });
+    expect(acks.length, `${acks.refusals.slice(0, 5).join('\n')}\n${first.output()}`).toBeGreaterThanOrEqual(12);
 
     const second = await startGameServer({ port, dataDir, databaseUrl });
     cleanups.push(async () => {
@@ -35,5 +35,6 @@ describe('kill -9 under load', () => {
       await new Promise((resolve) => second.child.once('exit', resolve));
     });
     expect(await missingAcks(second.baseUrl, acks)).toEqual([]);
-  });
+    // Two server boots (each loads the scorer) on a shared CI machine: minutes, not seconds, in the worst case.
+  }, 240_000);
 });

@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Blocklist } from '@contracts/admin-moderation';
+import { api } from '@web/lib/api-client';
+import { moderationKeys } from './moderation-query-keys';
+
+export const getBlocklist = () => api<Blocklist>('/api/admin/moderation/blocklist');
+
+export const blocklistQueryOptions = () => queryOptions({ queryKey: moderationKeys.blocklist(), queryFn: getBlocklist });
+
+export const useBlocklist = () => useQuery(blocklistQueryOptions());

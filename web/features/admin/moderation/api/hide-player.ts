@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+import { moderationKeys } from './moderation-query-keys';
+
+/** Hides a flagged player from every public board (the players API of the console). */
+export const hidePlayer = (playerId: string) =>
+  api<unknown>(`/api/admin/players/${encodeURIComponent(playerId)}`, { method: 'PATCH', body: { hidden: true } });
+
+export function useHidePlayer({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: hidePlayer,
+    onSuccess: () => {
+      // The Players table keeps its own keys; a prefix refresh of the console's admin queries reaches it too.
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.matches() });
+      onSuccess?.();
+    },
+  });
+}
