@@ -5,8 +5,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { publicConfigSchema, type PublicConfig } from '@contracts/config';
 import { createAuth, MIN_PASSWORD_LENGTH } from './auth/auth';
 import { authRoutes, sessionGuards } from './auth/auth.routes';
-import { challengesAdminRoutes } from './challenges/challenges.admin.routes';
-import { createPoolService } from './challenges/challenges-pool.service';
+import { registerChallenges } from './challenges/challenges.module';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { adminRoutes } from './admin/admin.routes';
@@ -113,11 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ ok: true }));
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
   await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
-  await app.register(challengesAdminRoutes, {
-    pool: createPoolService({ db: database.db, storage }),
-    importDeps: { db: database.db, storage, scorer: deps.scorer },
-    maxUploadBytes: env.PACK_UPLOAD_MAX_MB * 1024 * 1024,
-  });
+  await registerChallenges(app, { env, database, storage, scorer: deps.scorer });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
   await app.register(leaderboardRoutes, {
     database,
