@@ -203,6 +203,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
       shutdown.abort();
       wakeUp();
       await loopDone;
+      await Promise.allSettled([...inflight]);
       await unlisten?.().catch(() => undefined);
     },
     get active() {
