@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { openConfiguredDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
-import { countChallenges, importChallengePack } from './challenges/challenges-import.service';
+import { countChallenges, importChallengePack, sweepOrphanImages } from './challenges/challenges-import.service';
 import { scoringConfigFrom } from './scoring/scoring.config';
 import { createScorer } from './scoring/scorer';
 import { createLocalImageStorage } from './storage/image-storage';
@@ -27,6 +27,11 @@ async function main() {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
   });
   app.log.info({ embedder: scorer.embedderId, loadMs: scorerLoadMs }, 'scorer ready');
+
+  // Images of an import or generation that died before its rows committed. With the embedded database this process
+  // is the only writer, so every leftover is an orphan; with PostgreSQL another instance may be importing right now.
+  const orphans = await sweepOrphanImages({ db: database.db, storage }, database.kind === 'pglite' ? 0 : 60 * 60 * 1000);
+  if (orphans > 0) app.log.info({ orphans }, 'deleted images of an interrupted import');
 
   // CHALLENGE_PACK makes a demo one command: the pack is imported when the pool is empty.
   if (env.CHALLENGE_PACK && (await countChallenges(database.db)) === 0) {

@@ -2,7 +2,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationItems, pendingImages } from '../db/tables/challenges.tables';
 import { challenges } from '../db/tables/game.tables';
-import { startFakeImageProvider, type FakeImageProvider } from '../../tests/support/fake-image-providers';
+import { startFakeImageProvider, type FakeImageProvider } from '../../scripts/bench/fake-image-provider';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { imageProvidersFrom } from './challenges.module';

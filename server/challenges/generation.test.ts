@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationRun } from '@contracts/admin-challenges';
 import { challenges } from '../db/tables/game.tables';
-import { startFakeImageProvider, type FakeImageProvider } from '../../tests/support/fake-image-providers';
+import { startFakeImageProvider, type FakeImageProvider } from '../../scripts/bench/fake-image-provider';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, request, TEST_ORIGIN, type TestApp } from '../../tests/support/test-app';
