@@ -11,7 +11,7 @@ import { EnvError, loadEnv } from '../server/env';
 import { ChallengePackError, importChallengePack } from '../server/challenges/challenges-import.service';
 import { scoringConfigFrom } from '../server/scoring/scoring.config';
 import { createScorer } from '../server/scoring/scorer';
-import { createLocalImageStorage } from '../server/storage/image-storage';
+import { imageStorageFrom } from '../server/storage/configured-image-storage';
 
 async function main() {
   const packPath = process.argv[2];
@@ -23,7 +23,7 @@ async function main() {
   const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
     const scorer = await createScorer(scoringConfigFrom(env));
-    const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
+    const storage = imageStorageFrom(env);
     const summary = await importChallengePack({ db: database.db, storage, scorer }, path.resolve(packPath));
     console.log(`Imported ${summary.imported} challenge${summary.imported === 1 ? '' : 's'}, skipped ${summary.skipped} already present (${summary.total} in the pack).`);
   } finally {

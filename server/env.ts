@@ -28,6 +28,15 @@ const envSchema = z
     CHALLENGE_PACK: z.string().min(1).optional(),
     /** Largest challenge pack an organizer may upload from the console (streamed to a temporary file). */
     PACK_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
+    /** Where challenge images live: local disk under DATA_DIR/images, or an S3-compatible bucket. */
+    IMAGE_STORAGE: z.enum(['disk', 's3']).default('disk'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+    S3_PREFIX: z.string().default('images/'),
     /** Image generation (SPEC 12). OpenAI-compatible images API: enabled by a key or a base URL of its own. */
     IMAGES_OPENAI_BASE_URL: z.string().url().optional(),
     IMAGES_OPENAI_API_KEY: z.string().min(1).optional(),
@@ -64,6 +73,9 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    }
+    if (env.IMAGE_STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when IMAGE_STORAGE=s3' });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });

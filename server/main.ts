@@ -6,7 +6,7 @@ import { EnvError, loadEnv } from './env';
 import { countChallenges, importChallengePack, sweepOrphanImages } from './challenges/challenges-import.service';
 import { scoringConfigFrom } from './scoring/scoring.config';
 import { createScorer } from './scoring/scorer';
-import { createLocalImageStorage } from './storage/image-storage';
+import { imageStorageFrom } from './storage/configured-image-storage';
 
 async function main() {
   const env = loadEnv();
@@ -16,7 +16,7 @@ async function main() {
   const scoringStarted = performance.now();
   const scorer = await createScorer(scoringConfigFrom(env));
   const scorerLoadMs = Math.round(performance.now() - scoringStarted);
-  const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
+  const storage = imageStorageFrom(env);
 
   const app = await buildApp({
     env,
