@@ -111,10 +111,13 @@ describe('a restart in the middle of a run', () => {
       fake.delayMs = 0;
     }
     await expectEachPromptEndedOnce(runId, prompts);
-    // Only the prompts stranded by the crash were asked for again.
-    const askedTwice = prompts.filter((prompt) => fake.calls.get(prompt) === 2);
-    expect(askedTwice.sort()).toEqual(stranded.map((item) => item.prompt).sort());
-    expect(prompts.every((prompt) => (fake.calls.get(prompt) ?? 0) <= 2)).toBe(true);
+    // Only prompts stranded by the crash may have been asked for again (once more at most; a claim the crash cut
+    // short before its call went out was asked only once).
+    const strandedPrompts = new Set(stranded.map((item) => item.prompt));
+    for (const prompt of prompts) {
+      if (strandedPrompts.has(prompt)) expect([1, 2], prompt).toContain(fake.calls.get(prompt));
+      else expect(fake.calls.get(prompt), prompt).toBe(1);
+    }
   });
 
   it('a graceful stop hands its items back at once', async () => {
