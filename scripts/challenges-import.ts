@@ -13,7 +13,7 @@ import { EnvError, loadEnv } from '../server/env';
 import { ChallengePackError, importChallengePack, type ImportSummary } from '../server/challenges/challenges-import.service';
 import { scoringConfigFrom } from '../server/scoring/scoring.config';
 import { createScorer } from '../server/scoring/scorer';
-import { createLocalImageStorage } from '../server/storage/image-storage';
+import { imageStorageFrom } from '../server/storage/configured-image-storage';
 import { CliRefusal, withDatabaseOrServer } from './cli-database';
 
 async function main() {
@@ -28,7 +28,7 @@ async function main() {
   const summary = await withDatabaseOrServer<Pick<ImportSummary, 'imported' | 'skipped' | 'total'>>(env, 'npm run challenges:import', {
     async direct(database) {
       const scorer = await createScorer(scoringConfigFrom(env));
-      const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
+      const storage = imageStorageFrom(env);
       const result = await importChallengePack({ db: database.db, storage, scorer }, pack);
       await recordAudit(database.db, COMMAND_LINE_ACTOR, { action: AUDIT_ACTIONS.challengesImport, details: { ...result, pack: path.basename(pack) } });
       return result;

@@ -5,8 +5,7 @@ import { publicConfigSchema, type PublicConfig } from '@contracts/config';
 import { createAuth, MIN_PASSWORD_LENGTH, type PasswordHasher } from './auth/auth';
 import { createAuthLimits } from './auth/auth-limits';
 import { authRoutes, sessionGuards } from './auth/auth.routes';
-import { challengesAdminRoutes } from './challenges/challenges.admin.routes';
-import { createPoolService } from './challenges/challenges-pool.service';
+import { registerChallenges } from './challenges/challenges.module';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { adminControlRoutes } from './admin/admin-control.routes';
@@ -155,11 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ ok: true }));
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
   await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage, limits });
-  await app.register(challengesAdminRoutes, {
-    pool: createPoolService({ db: database.db, storage }),
-    importDeps: { db: database.db, storage, scorer: deps.scorer },
-    maxUploadBytes: env.PACK_UPLOAD_MAX_MB * 1024 * 1024,
-  });
+  await registerChallenges(app, { env, database, storage, scorer: deps.scorer });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
   await app.register(moderationAdminRoutes, { moderation: createModerationService({ db: database.db }) });
   app.addHook('onReady', async () => void (await backfillDisplayNameKeys(database.db, app.log)));

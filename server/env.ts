@@ -28,6 +28,34 @@ const envSchema = z
     CHALLENGE_PACK: z.string().min(1).optional(),
     /** Largest challenge pack an organizer may upload from the console (streamed to a temporary file). */
     PACK_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
+    /** Where challenge images live: local disk under DATA_DIR/images, or an S3-compatible bucket. */
+    IMAGE_STORAGE: z.enum(['disk', 's3']).default('disk'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+    S3_PREFIX: z.string().default('images/'),
+    /** Image generation (SPEC 12). OpenAI-compatible images API: enabled by a key or a base URL of its own. */
+    IMAGES_OPENAI_BASE_URL: z.string().url().optional(),
+    IMAGES_OPENAI_API_KEY: z.string().min(1).optional(),
+    IMAGES_OPENAI_MODEL: z.string().min(1).default('gpt-image-1'),
+    IMAGES_OPENAI_SIZE: z.string().regex(/^\d+x\d+$/, 'must look like 1024x1024').default('1024x1024'),
+    /** AUTOMATIC1111 / Forge txt2img API: enabled by its base URL. */
+    A1111_BASE_URL: z.string().url().optional(),
+    A1111_STEPS: z.coerce.number().int().min(1).max(150).default(20),
+    A1111_WIDTH: z.coerce.number().int().min(64).max(2048).default(768),
+    A1111_HEIGHT: z.coerce.number().int().min(64).max(2048).default(768),
+    A1111_SAMPLER: z.string().min(1).default('Euler a'),
+    /** Generation jobs: whether this instance works on them, how many at once, and how patiently. */
+    GENERATION_WORKER: booleanFromString.default(true),
+    GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    GENERATION_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+    GENERATION_MAX_TRIES: z.coerce.number().int().min(1).max(20).default(4),
+    GENERATION_BACKOFF_MS: z.coerce.number().int().min(1).default(2_000),
+    GENERATION_LEASE_MS: z.coerce.number().int().min(200).default(30_000),
+    GENERATION_POLL_MS: z.coerce.number().int().min(20).default(5_000),
     /** The built web app to serve (default: dist/web); the browser tests serve a private build. */
     WEB_DIST_DIR: z.string().min(1).optional(),
     /** What the booth screen's QR code opens (default: PUBLIC_URL). */
@@ -73,6 +101,9 @@ const envSchema = z
       });
     } else if (trustProxy !== undefined && !/^(false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(trustProxy)) {
       ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs' });
+    }
+    if (env.IMAGE_STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when IMAGE_STORAGE=s3' });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });

@@ -6,10 +6,10 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { openConfiguredDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
 import { EnvError, loadEnv } from './env';
-import { countChallenges, importChallengePack } from './challenges/challenges-import.service';
+import { countChallenges, importChallengePack, sweepOrphanImages } from './challenges/challenges-import.service';
 import { scoringConfigFrom } from './scoring/scoring.config';
 import { createScorer } from './scoring/scorer';
-import { createLocalImageStorage } from './storage/image-storage';
+import { imageStorageFrom } from './storage/configured-image-storage';
 
 async function main() {
   const env = loadEnv();
@@ -27,7 +27,7 @@ async function main() {
   const scoringStarted = performance.now();
   const scorer = await createScorer(scoringConfigFrom(env));
   const scorerLoadMs = Math.round(performance.now() - scoringStarted);
-  const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
+  const storage = imageStorageFrom(env);
 
   const app = await buildApp({
     env,
@@ -39,6 +39,11 @@ async function main() {
     controlToken,
   });
   app.log.info({ embedder: scorer.embedderId, loadMs: scorerLoadMs }, 'scorer ready');
+
+  // Images of an import or generation that died before its rows committed. With the embedded database this process
+  // is the only writer, so every leftover is an orphan; with PostgreSQL another instance may be importing right now.
+  const orphans = await sweepOrphanImages({ db: database.db, storage }, database.kind === 'pglite' ? 0 : 60 * 60 * 1000);
+  if (orphans > 0) app.log.info({ orphans }, 'deleted images of an interrupted import');
 
   // CHALLENGE_PACK makes a demo one command: the pack is imported when the pool is empty.
   if (env.CHALLENGE_PACK && (await countChallenges(database.db)) === 0) {

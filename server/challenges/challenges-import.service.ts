@@ -179,7 +179,12 @@ async function reencode(image: Buffer): Promise<Buffer | null> {
  * Adds prepared challenges to the pool (pack imports and generated images alike). Image keys are journaled in
  * pending_images before the images are written and leave the journal in the transaction that inserts their rows.
  */
-export async function storeChallenges({ db, storage, scorer }: ImportDeps, prepared: PreparedChallenge[]): Promise<ImportSummary> {
+export async function storeChallenges(
+  { db, storage, scorer }: ImportDeps,
+  prepared: PreparedChallenge[],
+  /** Runs inside the inserting transaction (a generation job marks its item done there); throwing undoes the insert. */
+  inTransaction?: (tx: Db, inserted: Array<{ id: string; imageKey: string }>) => Promise<void>,
+): Promise<ImportSummary> {
   const existing = new Set<string>();
   for (let start = 0; start < prepared.length; start += 500) {
     const hashes = prepared.slice(start, start + 500).map((item) => item.contentHash);
@@ -205,14 +210,14 @@ export async function storeChallenges({ db, storage, scorer }: ImportDeps, prepa
     await db.insert(pendingImages).values(rows.slice(start, start + 500).map((row) => ({ imageKey: row.imageKey })));
   }
 
-  let inserted: Array<{ imageKey: string }> = [];
+  let inserted: Array<{ id: string; imageKey: string }> = [];
   try {
     for (const [index, item] of fresh.entries()) await storage.put(rows[index].imageKey, await item.webp(), 'image/webp');
     inserted =
       rows.length === 0
         ? []
         : await db.transaction(async (tx) => {
-            const done: Array<{ imageKey: string }> = [];
+            const done: Array<{ id: string; imageKey: string }> = [];
             for (let start = 0; start < rows.length; start += 200) {
               const slice = rows.slice(start, start + 200);
               done.push(
@@ -220,10 +225,11 @@ export async function storeChallenges({ db, storage, scorer }: ImportDeps, prepa
                   .insert(challenges)
                   .values(slice)
                   .onConflictDoNothing({ target: challenges.contentHash })
-                  .returning({ imageKey: challenges.imageKey })),
+                  .returning({ id: challenges.id, imageKey: challenges.imageKey })),
               );
               await tx.delete(pendingImages).where(inArray(pendingImages.imageKey, slice.map((row) => row.imageKey)));
             }
+            await inTransaction?.(tx as unknown as Db, done);
             return done;
           });
   } finally {

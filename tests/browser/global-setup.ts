@@ -15,6 +15,8 @@ declare module 'vitest' {
     issuerUrl: string;
     /** An organizer made with the real `npm run admin:create` CLI before the server started. */
     organizer: { email: string; password: string };
+    /** This run's web build, for test files that start a server of their own. */
+    webDistDir: string;
   }
 }
 
@@ -82,6 +84,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url);
   project.provide('issuerUrl', issuer.url);
   project.provide('organizer', ORGANIZER);
+  project.provide('webDistDir', webDistDir);
 
   return async () => {
     await server.stop();

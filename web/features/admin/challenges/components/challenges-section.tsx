@@ -8,6 +8,7 @@ import { Spinner } from '@web/ui/spinner';
 import { useChallenges } from '../api/get-challenges';
 import { usePoolHealth } from '../api/get-pool-health';
 import { ChallengesTable, stateLabels } from './challenges-table';
+import { GenerationPanel } from './generation-panel';
 import { PackUpload } from './pack-upload';
 import { PoolHealthTiles } from './pool-health';
 
@@ -35,6 +36,7 @@ export function ChallengesSection() {
         <Spinner label="Loading the pool..." className="py-6" />
       )}
       <PackUpload />
+      <GenerationPanel />
       <div>
         <div role="group" aria-label="Filter by state" className="mb-3 flex flex-wrap gap-2">
           {[undefined, ...CHALLENGE_STATES].map((value) => (

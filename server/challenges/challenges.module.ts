@@ -1,0 +1,71 @@
+/** The challenges capability as the app registers it: pool routes, generation routes and the generation worker. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { GenerationProvider } from '@contracts/admin-challenges.rules';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import type { Scorer } from '../scoring/scorer';
+import type { ImageStorage } from '../storage/image-storage';
+import { challengesAdminRoutes } from './challenges.admin.routes';
+import { createPoolService } from './challenges-pool.service';
+import { generationAdminRoutes } from './generation.admin.routes';
+import { createGenerationService } from './generation.service';
+import { createGenerationWorker } from './generation.worker';
+import { automatic1111Provider, openAiImagesProvider, type ImageProvider } from './image-providers';
+
+/** The providers this deployment configured (README: configuration). */
+export function imageProvidersFrom(env: Env): Partial<Record<GenerationProvider, ImageProvider>> {
+  const providers: Partial<Record<GenerationProvider, ImageProvider>> = {};
+  const openAiKey = env.IMAGES_OPENAI_API_KEY ?? env.OPENAI_API_KEY;
+  if (env.IMAGES_OPENAI_BASE_URL || openAiKey) {
+    providers.openai = openAiImagesProvider({
+      baseUrl: env.IMAGES_OPENAI_BASE_URL ?? env.OPENAI_BASE_URL,
+      apiKey: openAiKey,
+      model: env.IMAGES_OPENAI_MODEL,
+      size: env.IMAGES_OPENAI_SIZE,
+    });
+  }
+  if (env.A1111_BASE_URL) {
+    providers.automatic1111 = automatic1111Provider({
+      baseUrl: env.A1111_BASE_URL,
+      steps: env.A1111_STEPS,
+      width: env.A1111_WIDTH,
+      height: env.A1111_HEIGHT,
+      sampler: env.A1111_SAMPLER,
+    });
+  }
+  return providers;
+}
+
+export async function registerChallenges(app: FastifyInstance, deps: { env: Env; database: Database; storage: ImageStorage; scorer: Scorer }) {
+  const { env, database, storage, scorer } = deps;
+  const db = database.db;
+  await app.register(challengesAdminRoutes, {
+    pool: createPoolService({ db, storage }),
+    importDeps: { db, storage, scorer },
+    maxUploadBytes: env.PACK_UPLOAD_MAX_MB * 1024 * 1024,
+  });
+
+  const providers = imageProvidersFrom(env);
+  const service = createGenerationService({ db, configured: (provider) => Boolean(providers[provider]) });
+  await app.register(generationAdminRoutes, { database, service, providers, heartbeatMs: env.SSE_HEARTBEAT_MS });
+  if (!env.GENERATION_WORKER) return;
+  const worker = createGenerationWorker({
+    database,
+    storage,
+    scorer,
+    service,
+    providers,
+    concurrency: env.GENERATION_CONCURRENCY,
+    timeoutMs: env.GENERATION_TIMEOUT_MS,
+    maxTries: env.GENERATION_MAX_TRIES,
+    backoffMs: env.GENERATION_BACKOFF_MS,
+    leaseMs: env.GENERATION_LEASE_MS,
+    pollMs: env.GENERATION_POLL_MS,
+    instanceId: randomUUID(),
+    log: app.log.child({ module: 'generation' }),
+  });
+  // Runs left over from before a restart resume as soon as the app is up.
+  app.addHook('onReady', () => worker.start());
+  app.addHook('preClose', () => worker.stop());
+}

@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../../scripts/paths';
+import { startFakeImageProvider, type FakeImageProvider } from '../../scripts/bench/fake-image-provider';
+import { generatedImage, zipFiles } from '../support/game';
+import { startServer, type ServerProcess } from '../support/server-process';
+import { buildZip } from '../support/zip-builder';
+import { screenshot, useBrowser } from './browser-helpers';
+
+// The organizer console needs an organizer, made with admin:create before the server holds the PGlite folder:
+// this file starts a server of its own (same web build), with a fake image provider and a 1 MB upload limit.
+const browser = useBrowser();
+const EMAIL = 'organizer@example.test';
+const PASSWORD = 'organizer-password';
+let dataDir: string;
+let server: ServerProcess;
+let fake: FakeImageProvider;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'gg-console-'));
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', EMAIL, '--password', PASSWORD], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+  });
+  fake = await startFakeImageProvider({ delayMs: 700 });
+  server = await startServer(
+    { DATA_DIR: dataDir, AUTH_RATE_LIMIT: 'false', WEB_DIST_DIR: inject('webDistDir'), PACK_UPLOAD_MAX_MB: '1', IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`, GENERATION_CONCURRENCY: '2' },
+    { timeoutMs: 120_000 },
+  );
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openChallenges(page: Page) {
+  await page.goto(`${server.url}/auth`);
+  await page.getByText('Welcome back!').waitFor();
+  await page.getByLabel(/e-?mail/i).fill(EMAIL);
+  await page.getByLabel(/^password$/i).fill(PASSWORD);
+  await page.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+  await page.waitForURL('**/play');
+  await page.goto(`${server.url}/admin/challenges`);
+  await page.getByText('Upload a pack', { exact: true }).waitFor();
+}
+
+const choosePack = (page: Page, name: string, buffer: Buffer) => page.locator('input[type=file][accept^=".zip"]').setInputFiles({ name, mimeType: 'application/zip', buffer });
+
+describe('Challenges section', () => {
+  it('uploads a good pack, lists every problem of broken ones, refuses ../ entries and oversized packs', async () => {
+    const { page, allowFailure } = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    allowFailure('/api/admin/challenges/import', 422);
+    allowFailure('/api/admin/challenges/import', 413);
+    await openChallenges(page);
+    await page.getByText('The pool is empty: new players cannot start.').waitFor();
+
+    const manifest = [1, 2, 3].map((n) => ({ file: `images/${n}.png`, prompt: `browser pack prompt ${n}: a striped square` }));
+    const files: Record<string, Buffer | string> = { 'manifest.json': JSON.stringify(manifest) };
+    for (const n of [1, 2, 3]) files[`images/${n}.png`] = await generatedImage(500 + n);
+    await choosePack(page, 'good.zip', zipFiles(files));
+    await page.getByText('Imported 3 challenges.').waitFor();
+    await page.getByText('browser pack prompt 2: a striped square').waitFor();
+    expect(await page.getByRole('region', { name: 'Challenges table' }).locator('tbody tr').count()).toBe(3);
+    await screenshot(page, 'challenges-uploaded');
+
+    await choosePack(page, 'broken.zip', zipFiles({ 'manifest.json': JSON.stringify([{ file: 'images/missing.png', prompt: 'x' }, { file: 'images/text.png', prompt: '' }]), 'images/text.png': 'not an image' }));
+    await page.getByText('The pack has 3 problems; nothing was imported.').waitFor();
+    await page.getByText('entry 1 (images/missing.png): image file not found in the pack').waitFor();
+
+    await choosePack(page, 'evil.zip', buildZip([{ name: 'manifest.json', data: '[]' }, { name: '../../escape.png', data: 'x' }]));
+    await page.getByText('zip entry "../../escape.png" has a path leaving the pack').waitFor();
+
+    await choosePack(page, 'huge.zip', Buffer.concat([zipFiles(files), Buffer.alloc(1024 * 1024 + 1)]));
+    await page.getByText(/larger than 1 MB|upload was interrupted/).waitFor();
+    expect(await page.getByRole('region', { name: 'Challenges table' }).locator('tbody tr').count()).toBe(3);
+  });
+
+  it('generates challenges with live progress and thumbnails', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await openChallenges(page);
+    await page.getByLabel('Prompts').fill(['a lighthouse at dawn', 'a red bicycle by a wall', 'a teapot shaped like a whale', 'a refused one [refuse]'].join('\n'));
+    await page.getByRole('button', { name: 'START GENERATING' }).click();
+    const progress = page.getByTestId('generation-progress');
+    await progress.waitFor();
+    await progress.getByText(/^[12] done$/).waitFor();
+    await progress.scrollIntoViewIfNeeded();
+    await screenshot(page, 'challenges-generating');
+    await progress.getByText(/finished\./).waitFor({ timeout: 30_000 });
+    await progress.getByText('3 done').waitFor();
+    await progress.getByText('1 failed').waitFor();
+    await progress.getByText(/Failed: HTTP 400: Your request was rejected/).waitFor();
+    expect(await progress.locator('img').count()).toBe(3);
+    await page.getByText('a teapot shaped like a whale').first().waitFor();
+  });
+});
