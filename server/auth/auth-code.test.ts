@@ -32,11 +32,10 @@ const getSession = (cookie: string) => request(t.app, { method: 'GET', url: '/ap
 const wrongCode = (code: string) => String((Number(code) + 1) % 10 ** VERIFICATION_CODE.length).padStart(VERIFICATION_CODE.length, '0');
 
 describe('verification code from the sign-up mail', () => {
-  it('puts the code beside the link, in the text, the HTML and the subject', async () => {
+  it('puts the code beside the link, in the text and the HTML', async () => {
     const { mail, code } = await signUp();
     expect(mail.link).toContain('/api/auth/verify-email?token=');
     expect(mail.html).toContain(code);
-    expect(mail.subject).toContain(code);
   });
 
   it('the right code verifies the e-mail and signs in, in the same request', async () => {

@@ -27,7 +27,7 @@ ${codeHtml}<p style="font-size:13px;color:#b4b4c8">Or paste this link into your 
 
 export const verificationMail = (url: string, code?: string) =>
   actionMail(
-    code ? `Your code ${code} · Confirm your e-mail for Guess the Genesis` : 'Confirm your e-mail for Guess the Genesis',
+    'Confirm your e-mail for Guess the Genesis',
     'Welcome to Guess the Genesis! Confirm your e-mail address to activate your account and start playing.',
     'Confirm my e-mail',
     url,
