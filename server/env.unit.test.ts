@@ -30,3 +30,16 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 });
+
+describe('ALLOWED_ORIGINS', () => {
+  it('is a comma-separated list of origins (paths and trailing slashes dropped)', () => {
+    expect(loadEnv({ ALLOWED_ORIGINS: 'http://192.168.1.20:3000/, https://booth.example.com/play' }).ALLOWED_ORIGINS).toEqual([
+      'http://192.168.1.20:3000',
+      'https://booth.example.com',
+    ]);
+    expect(loadEnv({}).ALLOWED_ORIGINS).toEqual([]);
+  });
+  it('refuses something that is not a URL, naming the variable', () => {
+    expect(() => loadEnv({ ALLOWED_ORIGINS: '192.168.1.20:3000' })).toThrowError(/ALLOWED_ORIGINS/);
+  });
+});

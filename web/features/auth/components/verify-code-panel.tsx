@@ -61,11 +61,12 @@ export function VerifyCodePanel({ email, reason, onVerified }: { email: string; 
 
   const Icon = reason === 'signed-up' ? MailCheck : MailWarning;
   return (
-    <section aria-labelledby="verify-code-title" className="mb-6 rounded-2xl border border-glow/40 bg-glow/10 p-4 text-sm">
+    // Not a labelled region: its heading says "e-mail", and the sign-in form's Email field must stay the only match.
+    <section className="mb-6 rounded-2xl border border-glow/40 bg-glow/10 p-4 text-sm">
       <div className="flex gap-3">
         <Icon className="mt-0.5 size-5 shrink-0 text-glow" aria-hidden />
         <div>
-          <h2 id="verify-code-title" className="font-semibold text-ink">
+          <h2 className="font-semibold text-ink">
             {reason === 'signed-up' ? 'Enter the code from your e-mail' : 'Please verify your e-mail first'}
           </h2>
           <p className="mt-1 text-muted">
