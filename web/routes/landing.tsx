@@ -2,7 +2,7 @@ import { ArrowRight, Crown, ImageIcon, Target, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
-import { GuestOnly } from '@web/features/auth/components/require-session';
+import { RedirectSignedIn } from '@web/features/auth/components/require-session';
 import { ChampionSpotlight } from '@web/features/leaderboard/components/champion-spotlight';
 import { Button } from '@web/ui/button';
 import { Card, CardDescription } from '@web/ui/card';
@@ -17,7 +17,7 @@ const SIGN_UP = `${paths.auth}?mode=sign-up`;
 // and the leaderboard's small champion block (one GET, no live stream).
 export default function LandingPage() {
   return (
-    <GuestOnly>
+    <RedirectSignedIn>
       <PageColumn className="gap-12">
         <Hero />
         <Features />
@@ -28,7 +28,7 @@ export default function LandingPage() {
         <ClosingCallToAction />
         <SiteFooter />
       </PageColumn>
-    </GuestOnly>
+    </RedirectSignedIn>
   );
 }
 
