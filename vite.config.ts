@@ -51,6 +51,22 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // The server reads it to preload each page's route chunk from its HTML (server/web-preload.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Few, larger chunks: on venue Wi-Fi every request pays the full latency and a browser opens 6 connections
+        // per host, so 25 small shared chunks cost several round trips (docs/decisions/017-first-load.md).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|better-auth|@better-auth|@better-fetch|nanostores|lucide-react|clsx|tailwind-merge|@radix-ui[\\/]react-slot|cookie|set-cookie-parser|defu|jose)[\\/]/,
+              priority: 2,
+            },
+            { name: 'shared', test: /[\\/]web[\\/](ui|lib|features)[\\/]/, minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 });

@@ -31,8 +31,8 @@ const ROUTE_MODULES: Record<string, string> = {
 /** Pages whose guard asks for the session before showing anything (better-auth's client: credentials 'include'). */
 const SESSION_PAGES = new Set<string>([paths.landing, paths.auth, paths.play, paths.admin]);
 const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">';
-/** The play screen's first question (web/features/game/api/get-current-attempt.ts; api() uses 'same-origin'). */
-const CURRENT_ATTEMPT_PRELOAD = '<link rel="preload" href="/api/game/current" as="fetch" crossorigin>';
+/** The play screen's first questions: the unfinished attempt and the display name START CHALLENGE checks (api() uses 'same-origin'). */
+const PLAY_PRELOADS = ['/api/game/current', '/api/profile'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
 
 export const routeModuleFor = (pathname: string): string =>
   ROUTE_MODULES[pathname] ?? (pathname.startsWith(`${paths.admin}/`) ? ROUTE_MODULES[paths.admin] : 'routes/not-found.tsx');
@@ -57,7 +57,7 @@ export function preloadTags(manifest: Manifest | null, pathname: string, options
   const tags: string[] = [];
   const key = pageKey(pathname);
   if (SESSION_PAGES.has(key)) tags.push(SESSION_PRELOAD);
-  if (key === paths.play && options.hasSessionCookie) tags.push(CURRENT_ATTEMPT_PRELOAD);
+  if (key === paths.play && options.hasSessionCookie) tags.push(...PLAY_PRELOADS);
   if (manifest) {
     const entryKey = Object.keys(manifest).find((name) => manifest[name].isEntry);
     const loadedByEntry = entryKey ? closure(manifest, entryKey) : new Set<string>();

@@ -96,8 +96,13 @@ async function slowPage(browser: Browser, base: string, cookie?: string) {
   await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
   let requests = 0;
   let bytes = 0;
+  const t0 = performance.now();
   page.on('requestfinished', async (request) => {
     requests++;
+    if (process.env.BENCH_TRACE) {
+      const timing = request.timing();
+      console.log(`  ${((performance.now() - t0) / 1000).toFixed(2)} s done  ${request.method()} ${new URL(request.url()).pathname} (started ${(timing.startTime / 1000 - t0 / 1000 - performance.timeOrigin / 1000).toFixed(2)})`);
+    }
     const sizes = await request.sizes().catch(() => null);
     if (sizes) bytes += sizes.responseBodySize + sizes.responseHeadersSize;
   });
