@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -23,3 +24,10 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// A reload while the server is briefly unreachable shows our "Reconnecting…" page, not the browser's (web/public/sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

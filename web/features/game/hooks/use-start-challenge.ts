@@ -64,7 +64,10 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
     if (checkingProfile || startGame.isPending) return;
     setCheckingProfile(true);
     try {
-      const profile = await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 60_000 });
+      // A name already known is enough to go (the server still checks); without one, ask again (it may have been
+      // set in another tab) before opening the dialog.
+      const cached = queryClient.getQueryData(profileQueryOptions().queryKey);
+      const profile = cached?.displayName?.trim() ? cached : await queryClient.fetchQuery(profileQueryOptions());
       if (!profile.displayName?.trim()) {
         setNameDialogOpen(true, profile.suggestedName);
         return;
