@@ -67,7 +67,7 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
       // A name already known is enough to go (the server still checks); without one, ask again (it may have been
       // set in another tab) before opening the dialog.
       const cached = queryClient.getQueryData(profileQueryOptions().queryKey);
-      const profile = cached?.displayName?.trim() ? cached : await queryClient.fetchQuery(profileQueryOptions());
+      const profile = cached?.displayName?.trim() ? cached : await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
       if (!profile.displayName?.trim()) {
         setNameDialogOpen(true, profile.suggestedName);
         return;
