@@ -65,6 +65,10 @@ async function startServer(): Promise<{ url: string; stop(): void }> {
   };
 }
 
+const WORDS = ['Amber', 'Birch', 'Cedar', 'Delta', 'Ember', 'Fjord', 'Grove', 'Harbor', 'Indigo', 'Juniper', 'Koala', 'Lagoon'];
+const pick = () => WORDS[Math.floor(Math.random() * WORDS.length)];
+const slowName = () => `${pick()} ${pick()}`;
+
 /** A verified player with a display name, through the real endpoints; returns the session cookie. */
 async function createPlayer(base: string): Promise<string> {
   const email = `slow3g-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
@@ -74,7 +78,7 @@ async function createPlayer(base: string): Promise<string> {
   const link = mails.find((mail) => mail.to === email)!.text.match(/https?:\/\/\S+/)![0];
   const verify = await fetch(link, { redirect: 'manual' });
   const cookie = verify.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const saved = await fetch(`${base}/api/profile`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ displayName: `Slow ${Date.now() % 100000}` }) });
+  const saved = await fetch(`${base}/api/profile`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ displayName: slowName() }) });
   if (!saved.ok) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
   return cookie;
 }
