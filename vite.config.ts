@@ -6,6 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { prerenderLanding } from './scripts/vite-prerender.ts';
+
+const alias = {
+  '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)),
+  '@web': fileURLToPath(new URL('./web', import.meta.url)),
+};
 
 /**
  * Writes .br and .gz next to every text asset at build time, once and at the highest levels, so the server
@@ -34,13 +40,8 @@ function precompressAssets(): Plugin {
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompressAssets()],
-  resolve: {
-    alias: {
-      '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)),
-      '@web': fileURLToPath(new URL('./web', import.meta.url)),
-    },
-  },
+  plugins: [react(), tailwindcss(), precompressAssets(), prerenderLanding({ alias, webRoot: fileURLToPath(new URL('./web', import.meta.url)) })],
+  resolve: { alias },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -48,6 +49,24 @@ export default defineConfig({
     // No inline scripts or module-preload polyfill: the CSP allows scripts from 'self' only.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // The server reads it to preload each page's route chunk from its HTML (server/web-preload.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Few, larger chunks: on venue Wi-Fi every request pays the full latency and a browser opens 6 connections
+        // per host, so 25 small shared chunks cost several round trips (docs/decisions/017-first-load.md).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|better-auth|@better-auth|@better-fetch|nanostores|lucide-react|clsx|tailwind-merge|@radix-ui[\\/]react-slot|cookie|set-cookie-parser|defu|jose)[\\/]/,
+              priority: 2,
+            },
+            { name: 'shared', test: /[\\/]web[\\/](ui|lib|features)[\\/]/, minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 });

@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuards(app);
 
   // One list for our CSRF check and better-auth's trusted origins, so writes and sign-in agree on who may call.
-  const origins = [env.publicUrl];
+  const origins = [new URL(env.publicUrl).origin, ...env.ALLOWED_ORIGINS];
   if (!production) origins.push(`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`);
   const allowedOrigins = [...new Set(origins)];
   await registerSecurity(app, { production, allowedOrigins });

@@ -58,6 +58,12 @@ const envSchema = z
     GENERATION_POLL_MS: z.coerce.number().int().min(20).default(5_000),
     /** The built web app to serve (default: dist/web); the browser tests serve a private build. */
     WEB_DIST_DIR: z.string().min(1).optional(),
+    /** More origins players' browsers may call from (comma-separated), e.g. the booth laptop's LAN address. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .pipe(z.array(z.string().url().transform((url) => new URL(url).origin)))
+      .default([]),
     /** What the booth screen's QR code opens (default: PUBLIC_URL). */
     GAME_URL: z.string().url().optional(),
     /** Comment lines keep idle leaderboard streams open through proxies. */

@@ -46,3 +46,16 @@ describe('TRUST_PROXY (issue 12.1)', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'loopback; rm' })).toThrowError(/TRUST_PROXY: must be a hop count/);
   });
 });
+
+describe('ALLOWED_ORIGINS', () => {
+  it('is a comma-separated list of origins (paths and trailing slashes dropped)', () => {
+    expect(loadEnv({ ALLOWED_ORIGINS: 'http://192.168.1.20:3000/, https://booth.example.com/play' }).ALLOWED_ORIGINS).toEqual([
+      'http://192.168.1.20:3000',
+      'https://booth.example.com',
+    ]);
+    expect(loadEnv({}).ALLOWED_ORIGINS).toEqual([]);
+  });
+  it('refuses something that is not a URL, naming the variable', () => {
+    expect(() => loadEnv({ ALLOWED_ORIGINS: '192.168.1.20:3000' })).toThrowError(/ALLOWED_ORIGINS/);
+  });
+});

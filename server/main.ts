@@ -3,6 +3,7 @@ import path from 'node:path';
 import { writeControlToken } from './admin/admin-control.routes';
 import { buildApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
+import { boothReport, currentInterfaces, formatBoothReport } from './booth-network';
 import { openConfiguredDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
 import { EnvError, loadEnv } from './env';
@@ -69,6 +70,11 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   lock?.update({ url: env.publicUrl, controlUrl: controlUrlOf(app.server.address(), env.HOST) });
   app.log.info(`Guess the Genesis is running at ${env.publicUrl} (database: ${database.kind})`);
+  // For the organizer at the booth: the URLs phones can use, and a loud warning when the links we hand out
+  // (mail, QR code, origin check) point at this machine only.
+  const report = boothReport({ host: env.HOST, port: env.PORT, publicUrl: env.publicUrl, gameUrl: env.gameUrl, interfaces: currentInterfaces() });
+  if (report.warnings.length > 0) app.log.warn({ warnings: report.warnings, phoneUrls: report.phoneUrls }, 'booth set-up: phones cannot use these URLs');
+  if (env.LOG_LEVEL !== 'silent') console.log(formatBoothReport(report, env.publicUrl));
 }
 
 /** Where a command on this machine reaches the server: loopback when it listens there (or everywhere). */

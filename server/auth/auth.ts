@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { emailOTP } from 'better-auth/plugins/email-otp';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../db/client';
 import * as authTables from '../db/tables/auth.tables';
@@ -13,6 +14,19 @@ const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
 /** better-auth reads the real client address from this header; our Fastify mount sets it from request.ip. */
 export const CLIENT_IP_HEADER = 'x-gg-client-ip';
 export const MIN_PASSWORD_LENGTH = 6;
+/** The verification mail's one-time code: 6 digits, valid 15 minutes, dead after 5 wrong tries. */
+export const VERIFICATION_CODE = { length: 6, expiresInSeconds: 15 * 60, allowedAttempts: 5 } as const;
+/** The e-mail OTP plugin's other flows (OTP sign-in, OTP password reset, e-mail change) stay off. */
+const DISABLED_OTP_PATHS = [
+  '/email-otp/send-verification-otp',
+  '/email-otp/check-verification-otp',
+  '/sign-in/email-otp',
+  '/email-otp/request-password-reset',
+  '/forget-password/email-otp',
+  '/email-otp/reset-password',
+  '/email-otp/request-email-change',
+  '/email-otp/change-email',
+];
 
 export interface AuthOptions {
   db: Db;
@@ -40,8 +54,11 @@ export type AuthLogger = Record<AuthLogLevel, (details: object, message: string)
 
 export function createAuth(options: AuthOptions) {
   const { mailer } = options;
-  return betterAuth({
+  // The verification mail needs the plugin's server-side code factory, i.e. the instance being built here.
+  let self: { api: { createVerificationOTP(input: { body: { email: string; type: 'email-verification' } }): Promise<string> } } | undefined;
+  const auth = betterAuth({
     appName: 'Guess the Genesis',
+    disabledPaths: DISABLED_OTP_PATHS,
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
@@ -73,8 +90,11 @@ export function createAuth(options: AuthOptions) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_SECONDS,
+      // One mail, two ways in: the link (works in any browser) and a short code to type on /auth in the tab
+      // the player started in (POST /api/auth/email-otp/verify-email verifies and signs in).
       async sendVerificationEmail({ user, url }) {
-        await mailer.send(user.email, verificationMail(url));
+        const code = await self!.api.createVerificationOTP({ body: { email: user.email, type: 'email-verification' } });
+        await mailer.send(user.email, verificationMail(url, code));
       },
     },
     session: {
@@ -134,7 +154,20 @@ export function createAuth(options: AuthOptions) {
         }
       }),
     },
-    plugins: options.google
+    plugins: [
+      emailOTP({
+        otpLength: VERIFICATION_CODE.length,
+        expiresIn: VERIFICATION_CODE.expiresInSeconds,
+        allowedAttempts: VERIFICATION_CODE.allowedAttempts,
+        storeOTP: 'hashed',
+        // Codes are only ever mailed by sendVerificationEmail above; the plugin's own send route is disabled.
+        async sendVerificationOTP() {
+          throw new Error('verification codes are sent with the verification mail');
+        },
+        // Per-code attempts are the brute-force guard; this per-address window must let a venue NAT through.
+        rateLimit: { window: 60, max: 300 },
+      }),
+      ...(options.google
       ? [
           genericOAuth({
             config: [
@@ -149,8 +182,11 @@ export function createAuth(options: AuthOptions) {
             ],
           }),
         ]
-      : [],
+      : []),
+    ],
   });
+  self = auth;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

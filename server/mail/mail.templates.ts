@@ -7,26 +7,32 @@ export interface MailContent {
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-function actionMail(subject: string, intro: string, action: string, url: string, outro: string): MailContent {
-  const text = `${intro}\n\n${action}: ${url}\n\n${outro}\n\n— Guess the Genesis`;
+function actionMail(subject: string, intro: string, action: string, url: string, outro: string, code?: string): MailContent {
+  const codeText = code ? `Or type this code on the sign-in page: ${code}\n\n` : '';
+  const text = `${intro}\n\n${action}: ${url}\n\n${codeText}${outro}\n\n— Guess the Genesis`;
+  const codeHtml = code
+    ? `<p>Or type this code on the sign-in page:</p>
+<p style="font-size:32px;font-weight:700;letter-spacing:8px;margin:8px 0 16px;font-family:ui-monospace,monospace">${escapeHtml(code)}</p>`
+    : '';
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#0b0b14;color:#f4f4f8;padding:24px">
 <div style="max-width:430px;margin:0 auto;background:#161627;border-radius:16px;padding:24px">
 <h1 style="font-size:20px;margin:0 0 12px">Guess the Genesis</h1>
 <p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#8b5cf6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;color:#b4b4c8">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(url)}</span></p>
+${codeHtml}<p style="font-size:13px;color:#b4b4c8">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(url)}</span></p>
 <p style="font-size:13px;color:#b4b4c8">${escapeHtml(outro)}</p>
 </div></body></html>`;
   return { subject, text, html };
 }
 
-export const verificationMail = (url: string) =>
+export const verificationMail = (url: string, code?: string) =>
   actionMail(
     'Confirm your e-mail for Guess the Genesis',
     'Welcome to Guess the Genesis! Confirm your e-mail address to activate your account and start playing.',
     'Confirm my e-mail',
     url,
-    "If you didn't sign up, you can ignore this e-mail.",
+    code ? "The code expires in 15 minutes. If you didn't sign up, you can ignore this e-mail." : "If you didn't sign up, you can ignore this e-mail.",
+    code,
   );
 
 export const passwordResetMail = (url: string) =>

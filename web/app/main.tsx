@@ -1,10 +1,33 @@
+/// <reference types="vite/client" />
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { router } from './router';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+
+// The landing page arrives pre-rendered (scripts/vite-prerender.ts). Render only once its route module has loaded,
+// so the same markup replaces it in one frame instead of a spinner flashing in between.
+if (container.dataset.prerendered && !router.state.initialized) {
+  await new Promise<void>((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+createRoot(container).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+
+// A reload while the server is briefly unreachable shows our "Reconnecting…" page, not the browser's (web/public/sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

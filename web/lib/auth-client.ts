@@ -1,8 +1,11 @@
+import { emailOTPClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
 /** better-auth's client, same origin: cookies only, no tokens in JS. It syncs sign-in/out across tabs itself. */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
+  // The verification mail's code (POST /email-otp/verify-email); the plugin refreshes the session after it.
+  plugins: [emailOTPClient()],
   sessionOptions: {
     // Re-checking the session while the player is active also slides its expiry forward on the server.
     refetchInterval: 5 * 60,

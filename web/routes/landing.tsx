@@ -2,7 +2,7 @@ import { ArrowRight, Crown, ImageIcon, Target, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
-import { GuestOnly } from '@web/features/auth/components/require-session';
+import { RedirectSignedIn } from '@web/features/auth/components/require-session';
 import { EventClosedNotice } from '@web/features/event-status/components/event-closed-notice';
 import { ChampionSpotlight } from '@web/features/leaderboard/components/champion-spotlight';
 import { Button } from '@web/ui/button';
@@ -11,11 +11,14 @@ import { Logo } from '@web/ui/logo';
 import { PageColumn } from '@web/ui/page';
 import { SiteFooter } from '@web/ui/site-footer';
 
+// A walk-up is almost always new: both calls to action open /auth in sign-up mode (the toggle still offers sign-in).
+const SIGN_UP = `${paths.auth}?mode=sign-up`;
+
 // Keep this page light: it is the first thing every attendee loads, so it imports no feature but auth's guard
 // and the leaderboard's small champion block (one GET, no live stream).
 export default function LandingPage() {
   return (
-    <GuestOnly>
+    <RedirectSignedIn>
       <PageColumn className="gap-12">
         <Hero />
         <EventClosedNotice />
@@ -27,7 +30,7 @@ export default function LandingPage() {
         <ClosingCallToAction />
         <SiteFooter />
       </PageColumn>
-    </GuestOnly>
+    </RedirectSignedIn>
   );
 }
 
@@ -45,7 +48,7 @@ function Hero() {
         Every image hides the secret prompt that created it. You get three guesses to get as close as you can — and climb the leaderboard.
       </p>
       <Button asChild size="lg" className="mt-8 w-full">
-        <Link to={paths.auth}>
+        <Link to={SIGN_UP}>
           Get Started
           <ArrowRight className="size-5" aria-hidden />
         </Link>
@@ -131,7 +134,7 @@ function ClosingCallToAction() {
     <section aria-label="Join" className="flex flex-col items-center text-center">
       <p className="font-display text-xl font-bold">Think you can read the machine's mind?</p>
       <Button asChild size="lg" className="mt-5 w-full">
-        <Link to={paths.auth}>Join the Challenge</Link>
+        <Link to={SIGN_UP}>Join the Challenge</Link>
       </Button>
     </section>
   );

@@ -3,9 +3,12 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@web/ui/button';
 import { Card } from '@web/ui/card';
 import { notifyError } from '@web/ui/toast';
+import { usePublicConfig } from '../api/get-public-config';
+import { linkErrorMessage } from '../api/verify-email-code';
 import { EmailPasswordForm, type SignMode } from './email-password-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { VerifyCodePanel } from './verify-code-panel';
 
 type Mode = SignMode | 'forgot';
 
@@ -27,6 +30,30 @@ function googleErrorMessage(code: string): string {
   return `Google sign-in failed (${code.replace(/_/g, ' ').toLowerCase()}). Please try again.`;
 }
 
+interface PendingCode {
+  email: string;
+  reason: 'signed-up' | 'unverified';
+}
+
+// The tab may be reloaded while the player is in the mail app (phones discard background tabs): keep the offer.
+const PENDING_KEY = 'gg.pending-code';
+function readPending(): PendingCode | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    return raw ? (JSON.parse(raw) as PendingCode) : null;
+  } catch {
+    return null;
+  }
+}
+function writePending(pending: PendingCode | null) {
+  try {
+    if (pending) sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // private mode without storage: the offer just doesn't survive a reload
+  }
+}
+
 /**
  * /auth: one card for sign-in, sign-up and "forgot password". The mode lives in the URL (?mode=sign-up,
  * ?mode=forgot) so the reset page can link straight to the request form; the e-mail is kept across modes.
@@ -35,19 +62,39 @@ export function AuthScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('mode');
   const mode: Mode = requested === 'sign-up' || requested === 'forgot' ? requested : 'sign-in';
-  const [email, setEmail] = useState('');
+  const [pending, setPendingState] = useState<PendingCode | null>(readPending);
+  const [email, setEmail] = useState(() => pending?.email ?? '');
   const [isBusy, setBusy] = useState(false);
+  const googleEnabled = usePublicConfig().data?.googleEnabled === true;
+  const setPending = (next: PendingCode | null) => {
+    writePending(next);
+    setPendingState(next);
+  };
 
+  // The mail's link lands here (?from=mail-link): with ?error= it was bad or expired; without, a signed-out
+  // visitor followed a link that was already used (a fresh one signs in, and the guard moves on to /play).
+  const fromMailLink = searchParams.get('from') === 'mail-link';
   const oauthError = searchParams.get('error');
   useEffect(() => {
-    if (!oauthError) return;
+    if (!fromMailLink) return;
+    if (oauthError) notifyError('Authentication Error', linkErrorMessage(oauthError));
+    else notifyError('Link already used', 'Your e-mail is already confirmed. Sign in with your e-mail and password.');
+    setSearchParams((params) => {
+      params.delete('from');
+      params.delete('error');
+      return params;
+    }, { replace: true });
+  }, [fromMailLink, oauthError, setSearchParams]);
+
+  useEffect(() => {
+    if (!oauthError || fromMailLink) return;
     notifyError('Login Error', googleErrorMessage(oauthError));
     setSearchParams((params) => {
       params.delete('error');
       params.delete('error_description');
       return params;
     }, { replace: true });
-  }, [oauthError, setSearchParams]);
+  }, [oauthError, fromMailLink, setSearchParams]);
 
   const goTo = (next: Mode, replace = true) =>
     setSearchParams(next === 'sign-in' ? {} : { mode: next }, { replace });
@@ -61,7 +108,27 @@ export function AuthScreen() {
           <ForgotPasswordForm email={email} onEmailChange={setEmail} onBack={() => goTo('sign-in')} />
         ) : (
           <>
-            <EmailPasswordForm key={mode} mode={mode} email={email} onEmailChange={setEmail} onSignedUp={() => goTo('sign-in')} onBusyChange={setBusy} />
+            {pending && mode === 'sign-in' ? (
+              <VerifyCodePanel
+                key={`${pending.email}-${pending.reason}`}
+                email={pending.email}
+                reason={pending.reason}
+                // The code signed the player in: the guard around /auth moves on to /play.
+                onVerified={() => setPending(null)}
+              />
+            ) : null}
+            <EmailPasswordForm
+              key={mode}
+              mode={mode}
+              email={email}
+              onEmailChange={setEmail}
+              onSignedUp={(address) => {
+                setPending({ email: address, reason: 'signed-up' });
+                goTo('sign-in');
+              }}
+              onUnverified={(address) => setPending({ email: address, reason: 'unverified' })}
+              onBusyChange={setBusy}
+            />
             {mode === 'sign-in' ? (
               <div className="mt-1 text-center">
                 <Button variant="link" onClick={() => goTo('forgot', false)} className="text-sm font-normal tracking-normal text-muted hover:text-ink">
@@ -69,12 +136,16 @@ export function AuthScreen() {
                 </Button>
               </div>
             ) : null}
-            <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wider text-muted" aria-hidden>
-              <span className="h-px flex-1 bg-night-700" />
-              or
-              <span className="h-px flex-1 bg-night-700" />
-            </div>
-            <GoogleSignInButton disabled={isBusy} />
+            {googleEnabled ? (
+              <>
+                <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wider text-muted" aria-hidden>
+                  <span className="h-px flex-1 bg-night-700" />
+                  or
+                  <span className="h-px flex-1 bg-night-700" />
+                </div>
+                <GoogleSignInButton disabled={isBusy} />
+              </>
+            ) : null}
             <p className="mt-6 text-center text-sm text-muted">
               {mode === 'sign-in' ? "Don't have an account?" : 'Already have an account?'}{' '}
               {/* Negative margins keep the line's height while the tap target is 44 px tall. */}

@@ -5,9 +5,9 @@ import { authClient } from '@web/lib/auth-client';
 import { Button } from '@web/ui/button';
 import { TextField } from '@web/ui/input';
 import { notifyError, notifySuccess } from '@web/ui/toast';
+import { MAIL_LINK_CALLBACK } from '../api/verify-email-code';
 import { authErrorMessage, emailError, passwordError } from '../auth-validation';
 import { EmailField } from './email-field';
-import { ResendVerification } from './resend-verification';
 
 export type SignMode = 'sign-in' | 'sign-up';
 
@@ -15,18 +15,19 @@ interface Props {
   mode: SignMode;
   email: string;
   onEmailChange: (email: string) => void;
-  /** After a successful sign-up the screen goes back to sign-in (SPEC 3). */
-  onSignedUp: () => void;
+  /** After a successful sign-up the screen goes back to sign-in (SPEC 3) and offers the mailed code. */
+  onSignedUp: (email: string) => void;
+  /** Sign-in was refused because the address is not verified yet: the screen offers the code and a resend. */
+  onUnverified: (email: string) => void;
   onBusyChange: (busy: boolean) => void;
 }
 
 /** The e-mail + password form of /auth, in sign-in or sign-up mode. */
-export function EmailPasswordForm({ mode, email, onEmailChange, onSignedUp, onBusyChange }: Props) {
+export function EmailPasswordForm({ mode, email, onEmailChange, onSignedUp, onUnverified, onBusyChange }: Props) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [isBusy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -46,23 +47,22 @@ export function EmailPasswordForm({ mode, email, onEmailChange, onSignedUp, onBu
       return;
     }
     const address = email.trim();
-    setUnverifiedEmail(null);
     setBusyState(true);
     if (mode === 'sign-up') {
-      const { error } = await authClient.signUp.email({ email: address, password, name: '', callbackURL: paths.play });
+      const { error } = await authClient.signUp.email({ email: address, password, name: '', callbackURL: MAIL_LINK_CALLBACK });
       setBusyState(false);
       if (error) return notifyError('Authentication Error', authErrorMessage(error));
       notifySuccess('Check your email!', "We've sent you a confirmation link. Please check your email and click the link to activate your account.");
       setPassword('');
       setSubmitted(false);
-      onSignedUp();
+      onSignedUp(address);
       return;
     }
     // No callbackURL here: with one, better-auth's client reloads the page itself and the welcome toast is lost.
     const { error } = await authClient.signIn.email({ email: address, password });
     setBusyState(false);
     if (error) {
-      if (error.code === 'EMAIL_NOT_VERIFIED' || error.status === 403) setUnverifiedEmail(address);
+      if (error.code === 'EMAIL_NOT_VERIFIED' || error.status === 403) onUnverified(address);
       return notifyError('Authentication Error', authErrorMessage(error));
     }
     notifySuccess('Welcome back!', "You've successfully signed in.");
@@ -94,7 +94,6 @@ export function EmailPasswordForm({ mode, email, onEmailChange, onSignedUp, onBu
         hint={mode === 'sign-up' ? 'Use at least 6 characters.' : undefined}
         readOnly={isBusy}
       />
-      {unverifiedEmail && mode === 'sign-in' ? <ResendVerification email={unverifiedEmail} /> : null}
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={isBusy}>
         {isBusy ? 'PLEASE WAIT...' : mode === 'sign-in' ? 'SIGN IN' : 'SIGN UP'}
       </Button>

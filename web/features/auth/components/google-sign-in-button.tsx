@@ -7,8 +7,8 @@ import { usePublicConfig } from '../api/get-public-config';
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 
 /**
- * Always shown (the spec's /auth screen has it); on a server without Google keys a click explains why it
- * cannot work instead of failing with a bare 404.
+ * /auth shows it only when /api/config says Google is configured; should the config be unknown at click time,
+ * a click on a server without Google keys explains why it cannot work instead of failing with a bare 404.
  */
 export function GoogleSignInButton({ disabled }: { disabled?: boolean }) {
   const config = usePublicConfig();

@@ -2,10 +2,16 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Attempt, CurrentAttemptResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
+import { preloadImage } from '@web/lib/preload-image';
 import { gameKeys } from './game-query-keys';
 
 /** The player's unfinished attempt (newest without a third guess), or null. */
-export const getCurrentAttempt = () => api<CurrentAttemptResponse>('/api/game/current');
+export const getCurrentAttempt = () =>
+  api<CurrentAttemptResponse>('/api/game/current').then((response) => {
+    // A resumed game shows its image first: start downloading it while the game view renders.
+    preloadImage(response.attempt?.imageUrl);
+    return response;
+  });
 
 export const currentAttemptQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Attempt } from '@contracts/game';
 import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE, POOL_NOT_READY_MESSAGE } from '@contracts/game.rules';
 import { ApiRequestError } from '@web/lib/api-client';
@@ -25,6 +25,12 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
   // Read by onSaved: a save that lands after the dialog was dismissed must not create a game.
   const nameDialogOpen = useRef(false);
   const startGame = useStartGame({ onSuccess: ({ attempt }) => onStarted(attempt) });
+
+  // Ask for the display name up front (the server page preloads it too), so START CHALLENGE costs one round trip,
+  // not two, on slow Wi-Fi. The server still refuses a start without a name, which opens the dialog.
+  useEffect(() => {
+    void queryClient.prefetchQuery(profileQueryOptions()).catch(() => undefined);
+  }, [queryClient]);
 
   function setNameDialogOpen(open: boolean, suggestedName?: string | null) {
     nameDialogOpen.current = open;
@@ -64,7 +70,10 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
     if (checkingProfile || startGame.isPending) return;
     setCheckingProfile(true);
     try {
-      const profile = await queryClient.fetchQuery(profileQueryOptions());
+      // A name already known is enough to go (the server still checks); without one, ask again (it may have been
+      // set in another tab) before opening the dialog.
+      const cached = queryClient.getQueryData(profileQueryOptions().queryKey);
+      const profile = cached?.displayName?.trim() ? cached : await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
       if (!profile.displayName?.trim()) {
         setNameDialogOpen(true, profile.suggestedName);
         return;

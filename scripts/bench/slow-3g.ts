@@ -1,0 +1,168 @@
+// Walk-up on bad Wi-Fi: Debian's Chromium at 390×844 under DevTools' "Slow 3G" profile (2,000 ms latency per
+// request, 400 kbit/s each way: Network.emulateNetworkConditions over CDP), each run with an empty cache:
+//   1. landing: "Get Started" visible (goal ≤ 4 s), and whether it is in the HTML before any script runs;
+//   2. /play for a signed-in player: START CHALLENGE visible (goal ≤ 7 s);
+//   3. START CHALLENGE → challenge image visible (goal ≤ 4 s).
+// Starts its own server (fresh PGlite under /tmp, the demo pack) unless --url is given.
+//   npm run bench:slow-3g [-- --runs 3] [-- --web-dist /tmp/other-build] [-- --url http://127.0.0.1:3000]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { demoPackDir, repoRoot } from '../paths';
+
+const { values } = parseArgs({
+  options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, 'web-dist': { type: 'string' } },
+});
+const runs = Number(values.runs);
+export const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-slow3g-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT: 'false',
+      LOG_LEVEL: 'warn',
+      CHALLENGE_PACK: demoPackDir,
+      ...(values['web-dist'] ? { WEB_DIST_DIR: path.resolve(values['web-dist']) } : {}),
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 180_000;
+  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    url,
+    stop() {
+      child.kill('SIGTERM');
+      setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 2000).unref();
+    },
+  };
+}
+
+const WORDS = ['Amber', 'Birch', 'Cedar', 'Delta', 'Ember', 'Fjord', 'Grove', 'Harbor', 'Indigo', 'Juniper', 'Koala', 'Lagoon'];
+const pick = () => WORDS[Math.floor(Math.random() * WORDS.length)];
+const slowName = () => `${pick()} ${pick()}`;
+
+/** A verified player with a display name, through the real endpoints; returns the session cookie. */
+async function createPlayer(base: string): Promise<string> {
+  const email = `slow3g-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+  const headers = { 'content-type': 'application/json', origin: base };
+  await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'correct horse', name: '' }) });
+  const mails = (await (await fetch(`${base}/dev/mail.json`)).json()) as Array<{ to: string; text: string }>;
+  const link = mails.find((mail) => mail.to === email)!.text.match(/https?:\/\/\S+/)![0];
+  const verify = await fetch(link, { redirect: 'manual' });
+  const cookie = verify.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const saved = await fetch(`${base}/api/profile`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ displayName: slowName() }) });
+  if (!saved.ok) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
+  return cookie;
+}
+
+async function slowPage(browser: Browser, base: string, cookie?: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, baseURL: base });
+  if (cookie) {
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...rest] = pair.split('=');
+        return { name, value: rest.join('='), url: base };
+      }),
+    );
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+  let requests = 0;
+  let bytes = 0;
+  const t0 = performance.now();
+  page.on('requestfinished', async (request) => {
+    requests++;
+    if (process.env.BENCH_TRACE) {
+      const timing = request.timing();
+      console.log(`  ${((performance.now() - t0) / 1000).toFixed(2)} s done  ${request.method()} ${new URL(request.url()).pathname} (started ${(timing.startTime / 1000 - t0 / 1000 - performance.timeOrigin / 1000).toFixed(2)})`);
+    }
+    const sizes = await request.sizes().catch(() => null);
+    if (sizes) bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+  });
+  return { page, context, stats: () => ({ requests, kB: Math.round(bytes / 100) / 10 }) };
+}
+
+const since = (start: number) => Math.round(performance.now() - start) / 1000;
+const imageVisible = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('main img')].some((image) => (image as HTMLImageElement).naturalWidth > 0), undefined, { timeout: 60_000, polling: 50 });
+
+async function main() {
+  const server = values.url ? { url: values.url, stop() {} } : await startServer();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const results: Record<string, number[]> = { landing: [], play: [], image: [] };
+  try {
+    // Is "Get Started" in the page before any script runs?
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto(`${server.url}/`);
+    const inHtml = await bare.getByRole('link', { name: 'Get Started' }).isVisible();
+    await noScript.close();
+    console.log(`"Get Started" visible with JavaScript off: ${inHtml ? 'yes' : 'no'}`);
+
+    for (let run = 1; run <= runs; run++) {
+      const landing = await slowPage(browser, server.url);
+      let start = performance.now();
+      await landing.page.goto('/', { waitUntil: 'commit' });
+      await landing.page.getByRole('link', { name: 'Get Started' }).waitFor({ state: 'visible', timeout: 60_000 });
+      results.landing.push(since(start));
+      await landing.page.waitForLoadState('networkidle').catch(() => undefined);
+      const landingStats = landing.stats();
+      await landing.context.close();
+
+      const cookie = await createPlayer(server.url);
+      const play = await slowPage(browser, server.url, cookie);
+      start = performance.now();
+      await play.page.goto('/play', { waitUntil: 'commit' });
+      const startButton = play.page.getByRole('button', { name: 'START CHALLENGE' });
+      await startButton.waitFor({ state: 'visible', timeout: 60_000 });
+      results.play.push(since(start));
+      start = performance.now();
+      await startButton.click();
+      await imageVisible(play.page);
+      results.image.push(since(start));
+      await play.context.close();
+      console.log(
+        `run ${run}: landing Get Started ${results.landing.at(-1)} s (${landingStats.requests} requests, ${landingStats.kB} kB), ` +
+          `/play START ${results.play.at(-1)} s, image ${results.image.at(-1)} s after START`,
+      );
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  console.log(`\nmedian of ${runs}: landing "Get Started" ${median(results.landing)} s (goal ≤ 4), /play START CHALLENGE ${median(results.play)} s (goal ≤ 7), image ${median(results.image)} s after START (goal ≤ 4)`);
+}
+
+await main();

@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, request, type TestApp } from '../tests/support/test-app';
+
+const shell = '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+const manifest = {
+  'app/main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared'] },
+  _shared: { file: 'assets/shared-1.js' },
+  'routes/play.tsx': { file: 'assets/play-1.js', imports: ['_shared', '_game'] },
+  _game: { file: 'assets/game-1.js' },
+  'routes/landing.tsx': { file: 'assets/landing-1.js', imports: ['_shared'] },
+};
+const landing = '<!doctype html><html><head><style>body{}</style></head><body><div id="root" data-prerendered="landing"><a href="/auth?mode=sign-up">Get Started</a></div></body></html>';
+
+describe('the pre-rendered landing page', () => {
+  let t: TestApp;
+  const dir = mkdtempSync(path.join(tmpdir(), 'gg-web-landing-'));
+  beforeAll(async () => {
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), shell);
+    writeFileSync(path.join(dir, 'landing.html'), landing);
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    t = await createTestApp({}, { webDistDir: dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers / with the landing markup, brotli when accepted, never cached stale', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('Get Started');
+    const plain = await request(t.app, { method: 'GET', url: '/' });
+    expect(plain.body).toContain('<div id="root" data-prerendered="landing"><a href="/auth?mode=sign-up">Get Started</a></div>');
+  });
+
+  it('keeps the plain app shell for every other page', async () => {
+    for (const url of ['/auth', '/play', '/auth?mode=sign-up']) {
+      const response = await request(t.app, { method: 'GET', url });
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).not.toContain('Get Started');
+    }
+  });
+});
+
+describe('preloads in each page\'s HTML (no request waterfall)', () => {
+  let t: TestApp;
+  const dir = mkdtempSync(path.join(tmpdir(), 'gg-web-preload-'));
+  beforeAll(async () => {
+    mkdirSync(path.join(dir, '.vite'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), shell);
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    t = await createTestApp({}, { webDistDir: dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names the route chunk and its own imports (not what the entry already loads) and the session check', async () => {
+    const html = (await request(t.app, { method: 'GET', url: '/play' })).body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/play-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/game-1.js">');
+    expect(html).not.toContain('href="/assets/shared-1.js"');
+    expect(html).toContain('<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">');
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('starts the unfinished-attempt check early only for a visitor with a session cookie', async () => {
+    const anonymous = (await request(t.app, { method: 'GET', url: '/play' })).body;
+    expect(anonymous).not.toContain('/api/game/current');
+    const returning = (await request(t.app, { method: 'GET', url: '/play', cookie: 'better-auth.session_token=abc.def' })).body;
+    expect(returning).toContain('<link rel="preload" href="/api/game/current" as="fetch" crossorigin>');
+  });
+});

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { paths } from '@contracts/paths';
+
+/**
+ * No request waterfall on first load: each page's HTML names, in its <head>, everything the page needs next, so
+ * the browser fetches it all in parallel with the entry script instead of discovering it step by step:
+ * the page's lazy route chunk and its imports (modulepreload, from Vite's manifest), the session check, and on /play
+ * for a visitor with a session cookie the unfinished-attempt check. Each preload matches the app's own request
+ * (same URL, mode and credentials), which then reuses the response.
+ */
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const ROUTE_MODULES: Record<string, string> = {
+  [paths.landing]: 'routes/landing.tsx',
+  [paths.auth]: 'routes/auth.tsx',
+  [paths.resetPassword]: 'routes/reset-password.tsx',
+  [paths.play]: 'routes/play.tsx',
+  [paths.privacy]: 'routes/privacy.tsx',
+  [paths.leaderboard]: 'routes/leaderboard.tsx',
+  [paths.booth]: 'routes/booth.tsx',
+  [paths.admin]: 'routes/admin.tsx',
+};
+/** Pages whose guard asks for the session before showing anything (better-auth's client: credentials 'include'). */
+const SESSION_PAGES = new Set<string>([paths.landing, paths.auth, paths.play, paths.admin]);
+const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">';
+/** The play screen's first questions: the unfinished attempt and the display name START CHALLENGE checks (api() uses 'same-origin'). */
+const PLAY_PRELOADS = ['/api/game/current', '/api/profile'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
+
+export const routeModuleFor = (pathname: string): string =>
+  ROUTE_MODULES[pathname] ?? (pathname.startsWith(`${paths.admin}/`) ? ROUTE_MODULES[paths.admin] : 'routes/not-found.tsx');
+
+const pageKey = (pathname: string) => (pathname.startsWith(`${paths.admin}/`) ? paths.admin : pathname);
+
+export function readManifest(distDir: string): Manifest | null {
+  const file = path.join(distDir, '.vite/manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
+}
+
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, seen);
+  return seen;
+}
+
+/** The <link> tags for one page: its route chunk and imports the entry does not already load, and the data it asks for first. */
+export function preloadTags(manifest: Manifest | null, pathname: string, options: { hasSessionCookie: boolean }): string {
+  const tags: string[] = [];
+  const key = pageKey(pathname);
+  if (SESSION_PAGES.has(key)) tags.push(SESSION_PRELOAD);
+  if (key === paths.play && options.hasSessionCookie) tags.push(...PLAY_PRELOADS);
+  if (manifest) {
+    const entryKey = Object.keys(manifest).find((name) => manifest[name].isEntry);
+    const loadedByEntry = entryKey ? closure(manifest, entryKey) : new Set<string>();
+    for (const file of closure(manifest, routeModuleFor(pathname))) {
+      if (!loadedByEntry.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    }
+  }
+  return tags.join('');
+}
+
+export const withPreloads = (html: string, tags: string) => (tags ? html.replace('</head>', `${tags}</head>`) : html);
+
+/** better-auth's session cookie (plain or __Secure- prefixed): only then is the attempt check worth starting early. */
+export const hasSessionCookie = (cookie: string | undefined) => Boolean(cookie && /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(cookie));

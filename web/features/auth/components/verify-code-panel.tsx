@@ -1,0 +1,104 @@
+import { MailCheck, MailWarning } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@web/ui/button';
+import { TextField } from '@web/ui/input';
+import { notifyError, notifySuccess } from '@web/ui/toast';
+import { resendVerification, verifyEmailCode } from '../api/verify-email-code';
+import { authErrorMessage } from '../auth-validation';
+
+const CODE_LENGTH = 6;
+
+/**
+ * The way in without leaving the page: type the 6-digit code from the verification mail (which also carries a
+ * link). Shown after sign-up, and when sign-in is refused because the e-mail is not verified yet. A right code
+ * verifies and signs in; `onVerified` then takes the player on.
+ */
+export function VerifyCodePanel({ email, reason, onVerified }: { email: string; reason: 'signed-up' | 'unverified'; onVerified: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [isSending, setSending] = useState(false);
+
+  async function verify(value: string) {
+    if (value.length !== CODE_LENGTH || isBusy) return;
+    setBusy(true);
+    setError(null);
+    const result = await verifyEmailCode(email, value);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.message);
+      notifyError('Authentication Error', result.message);
+      return;
+    }
+    notifySuccess('Welcome!', 'Your e-mail is confirmed and you are signed in.');
+    onVerified();
+  }
+
+  function handleChange(raw: string) {
+    const digits = raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
+    setCode(digits);
+    setError(null);
+    // The last digit typed, or a pasted or auto-filled code, submits itself: one less tap on a phone.
+    if (digits.length === CODE_LENGTH && code.length < CODE_LENGTH) void verify(digits);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    await verify(code);
+  }
+
+  async function resend() {
+    setSending(true);
+    const failure = await resendVerification(email);
+    setSending(false);
+    if (failure) notifyError('Authentication Error', authErrorMessage(failure));
+    else {
+      setCode('');
+      setError(null);
+      notifySuccess('Verification e-mail sent', `We've sent a new code and link to ${email}. Please check your inbox.`);
+    }
+  }
+
+  const Icon = reason === 'signed-up' ? MailCheck : MailWarning;
+  return (
+    // Not a labelled region: its heading says "e-mail", and the sign-in form's Email field must stay the only match.
+    <section className="mb-6 rounded-2xl border border-glow/40 bg-glow/10 p-4 text-sm">
+      <div className="flex gap-3">
+        <Icon className="mt-0.5 size-5 shrink-0 text-glow" aria-hidden />
+        <div>
+          <h2 className="font-semibold text-ink">
+            {reason === 'signed-up' ? 'Enter the code from your e-mail' : 'Please verify your e-mail first'}
+          </h2>
+          <p className="mt-1 text-muted">
+            We sent a {CODE_LENGTH}-digit code and a confirmation link to <span className="text-ink [overflow-wrap:anywhere]">{email}</span>.
+            Type the code here to start playing, or click the link.
+          </p>
+        </div>
+      </div>
+      <form noValidate onSubmit={handleSubmit} className="mt-4 flex flex-col gap-3" aria-busy={isBusy}>
+        <TextField
+          id="verify-code"
+          label="Verification code"
+          name="one-time-code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={CODE_LENGTH}
+          placeholder="123456"
+          className="text-center font-mono text-2xl tracking-[0.4em] placeholder:tracking-[0.4em]"
+          value={code}
+          onChange={(event) => handleChange(event.target.value)}
+          error={error}
+          readOnly={isBusy}
+          autoFocus={reason === 'signed-up'}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={isBusy || code.length !== CODE_LENGTH}>
+          {isBusy ? 'PLEASE WAIT...' : 'VERIFY CODE'}
+        </Button>
+        <Button variant="secondary" className="w-full" onClick={resend} disabled={isSending}>
+          {isSending ? 'Sending…' : 'Resend verification e-mail'}
+        </Button>
+      </form>
+    </section>
+  );
+}
