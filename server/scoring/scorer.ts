@@ -3,6 +3,7 @@ import { calibratedScore, calibrationFor, exactMatchKey, type CalibrationParams 
 import { cosineOfNormalised, type Embedder } from './embedder';
 import { OpenAiEmbedder } from './openai.embedder';
 import { lexicalOverlap } from './scoring.lexical';
+import { alignSpellingToPrompt } from './scoring.spelling';
 import type { ScoringConfig } from './scoring.config';
 
 export interface ScoreInput {
@@ -38,12 +39,15 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     const slotOf = (text: string) => texts.get(text) ?? (texts.set(text, texts.size), texts.size - 1);
     const plan = inputs.map((input) => {
       if (typeof input.prompt !== 'string' || typeof input.guess !== 'string') throw new TypeError('prompt and guess must be strings');
-      const guess = prepareForEmbedding(input.guess);
-      if (guess === '') return { kind: 'fixed' as const, score: 0 };
+      if (prepareForEmbedding(input.guess) === '') return { kind: 'fixed' as const, score: 0 };
       if (exactMatchKey(input.guess) === exactMatchKey(input.prompt)) return { kind: 'fixed' as const, score: 100 };
+      // Typos and spelling variants of the prompt's words count as those words, for the model and the word match.
+      const aligned = alignSpellingToPrompt(input.prompt, input.guess);
+      const guess = prepareForEmbedding(aligned);
       return {
         kind: 'embedded' as const,
         input,
+        aligned,
         guessSlot: slotOf(guess),
         promptSlot: input.promptEmbedding ? undefined : slotOf(prepareForEmbedding(input.prompt)),
       };
@@ -53,7 +57,7 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
       if (item.kind === 'fixed') return item.score;
       const promptVector = item.input.promptEmbedding ?? vectors[item.promptSlot!];
       const cosine = cosineOfNormalised(promptVector, vectors[item.guessSlot]);
-      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.input.guess), calibration);
+      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.aligned), calibration);
     });
   }
 
