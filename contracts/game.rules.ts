@@ -16,6 +16,7 @@ export const gameErrorCodes = {
   attemptComplete: 'ATTEMPT_COMPLETE',
   slotTaken: 'SLOT_TAKEN',
   nameRefused: 'NAME_REFUSED',
+  scorerBusy: 'SCORER_BUSY',
 } as const;
 
 export const POOL_EXHAUSTED_MESSAGE = 'All prompts have been used. Please try again later.';

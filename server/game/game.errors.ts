@@ -11,6 +11,8 @@ export const gameErrors = {
   attemptComplete: () => new HttpError(409, gameErrorCodes.attemptComplete, 'This challenge is already complete. Start a new one!'),
   slotTaken: () => new HttpError(409, gameErrorCodes.slotTaken, 'That guess is no longer open: it was already made. Refresh to see your latest attempt.'),
   nameRefused: (message: string) => new HttpError(400, gameErrorCodes.nameRefused, message),
+  /** The scoring queue is full or a scoring worker failed: nothing was stored, the same guess can be sent again. */
+  scorerBusy: () => new HttpError(503, gameErrorCodes.scorerBusy, 'So many guesses right now! Please send yours again in a moment.'),
 };
 
 /** True when `error` (or a cause drizzle wrapped it in) is a unique violation of `constraint`. */
