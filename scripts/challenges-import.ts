@@ -24,7 +24,7 @@ async function main() {
   try {
     const scorer = await createScorer(scoringConfigFrom(env));
     const storage = createLocalImageStorage(path.join(env.dataDir, 'images'));
-    const summary = await importChallengePack({ db: database.db, storage, scorer }, path.resolve(packPath));
+    const summary = await importChallengePack({ db: database.db, storage, scorer }, path.resolve(packPath)).finally(() => scorer.close());
     console.log(`Imported ${summary.imported} challenge${summary.imported === 1 ? '' : 's'}, skipped ${summary.skipped} already present (${summary.total} in the pack).`);
   } finally {
     await database.close();

@@ -43,6 +43,7 @@ async function main() {
     forceExit.unref();
     await app.close();
     await database.close();
+    await scorer.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
