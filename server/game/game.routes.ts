@@ -74,8 +74,12 @@ export async function gameRoutes(base: FastifyInstance, { game, storage }: { gam
       } catch (error) {
         // Past saturation the scorer refuses instead of queueing for seconds; the guess was not stored.
         if (error instanceof ScoringBusyError || error instanceof ScoringUnavailableError) {
-          reply.header('retry-after', String(error instanceof ScoringBusyError ? error.retryAfterSeconds : 2));
-          throw gameErrors.scorerBusy();
+          // Sent here: the app's error handler hides every 5xx behind a generic message.
+          const busy = gameErrors.scorerBusy();
+          return reply
+            .status(busy.statusCode)
+            .header('retry-after', String(error instanceof ScoringBusyError ? error.retryAfterSeconds : 2))
+            .send({ code: busy.code, message: busy.message });
         }
         throw error;
       }
