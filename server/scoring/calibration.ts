@@ -25,6 +25,9 @@ export interface CalibrationParams {
    * with loosely related ones is keyword gaming. Not applied when the prompt is a tag list.
    */
   readonly listOffTopicRate: number;
+  /** ...and by a further (lengthRate * content words beyond listFreeWords): a terse guess is short, a dump is long. */
+  readonly listLengthRate: number;
+  readonly listFreeWords: number;
 }
 
 /** Only the exact prompt scores 100: every other guess stays at or below this. */
@@ -46,6 +49,8 @@ export const USE_LITE_CALIBRATION: CalibrationParams = {
   offTopicAllowancePerPromptWord: 0.5,
   offTopicPenaltyRate: 0.2,
   listOffTopicRate: 0.25,
+  listLengthRate: 0.06,
+  listFreeWords: 6,
 };
 
 /**
@@ -68,6 +73,8 @@ export const MINILM_CALIBRATION: CalibrationParams = {
   offTopicAllowancePerPromptWord: 0.5,
   offTopicPenaltyRate: 0.2,
   listOffTopicRate: 0.25,
+  listLengthRate: 0.06,
+  listFreeWords: 6,
 };
 
 /**
@@ -115,7 +122,11 @@ export function combinedSimilarity(cosine: number, lexical: LexicalOverlap, para
 export function offTopicPenalty(lexical: LexicalOverlap, params: CalibrationParams): number {
   const allowance = params.offTopicAllowanceBase + params.offTopicAllowancePerPromptWord * lexical.promptContentWords;
   const excess = Math.max(0, lexical.offTopicWords - allowance);
-  const list = lexical.guessIsList && !lexical.promptIsTagList ? 1 / (1 + params.listOffTopicRate * lexical.offTopicWords) : 1;
+  const listExcess = Math.max(0, lexical.guessContentWords - params.listFreeWords);
+  const list =
+    lexical.guessIsList && !lexical.promptIsTagList
+      ? 1 / (1 + params.listOffTopicRate * lexical.offTopicWords + params.listLengthRate * listExcess)
+      : 1;
   return list / (1 + params.offTopicPenaltyRate * excess);
 }
 
