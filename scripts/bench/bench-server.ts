@@ -15,6 +15,8 @@ export interface BenchServer {
   process: ChildProcess;
   /** Peak resident memory of the server process so far, in MiB (VmHWM). */
   peakRssMiB(): number;
+  /** Resident memory of the server process now, in MiB. */
+  rssMiB(): number;
   /** CPU time used by the server process so far (all threads), in seconds. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -59,6 +61,10 @@ export async function startBenchServer(options: { port: number; env?: Record<str
     peakRssMiB() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(status.match(/VmHWM:\s+(\d+)/)![1]) / 1024;
+    },
+    rssMiB() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024;
     },
     cpuSeconds() {
       // utime + stime of the whole process (every thread, scoring workers included), in clock ticks of 10 ms.

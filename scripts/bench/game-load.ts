@@ -53,6 +53,7 @@ async function main() {
       }
     }
 
+    const rssBeforeLoadMiB = Math.round(server.rssMiB());
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     const cpuBefore = server.cpuSeconds();
@@ -90,7 +91,7 @@ async function main() {
       statuses: Object.fromEntries(statuses),
       guessMs: summarize(latencies),
       serverCpuMsPerGuess: Math.round(((server.cpuSeconds() - cpuBefore) * 1000) / totalGuesses * 10) / 10,
-      serverPeakRssMiB: Math.round(server.peakRssMiB()),
+      serverRssMiB: { beforeLoad: rssBeforeLoadMiB, afterLoad: Math.round(server.rssMiB()), peak: Math.round(server.peakRssMiB()) },
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {
