@@ -19,6 +19,7 @@ export const gameErrorCodes = {
   nameRefused: 'NAME_REFUSED',
   challengeTooSoon: 'CHALLENGE_TOO_SOON',
   challengeCapReached: 'CHALLENGE_CAP_REACHED',
+  scorerBusy: 'SCORER_BUSY',
 } as const;
 
 export const POOL_EXHAUSTED_MESSAGE = 'All prompts have been used. Please try again later.';

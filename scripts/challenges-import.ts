@@ -29,7 +29,7 @@ async function main() {
     async direct(database) {
       const scorer = await createScorer(scoringConfigFrom(env));
       const storage = imageStorageFrom(env);
-      const result = await importChallengePack({ db: database.db, storage, scorer }, pack);
+      const result = await importChallengePack({ db: database.db, storage, scorer }, pack).finally(() => scorer.close());
       await recordAudit(database.db, COMMAND_LINE_ACTOR, { action: AUDIT_ACTIONS.challengesImport, details: { ...result, pack: path.basename(pack) } });
       return result;
     },

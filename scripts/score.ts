@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     if (pending.length >= BATCH_SIZE) await flush();
   }
   if (pending.length > 0) await flush();
+  await scorer.close();
 }
 
 main().catch((error: unknown) => {

@@ -21,7 +21,11 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
-    SCORING_PROVIDER: z.enum(['use-lite', 'openai']).default('use-lite'),
+    SCORING_PROVIDER: z.enum(['minilm', 'use-lite', 'openai']).default('minilm'),
+    /** Worker threads running the local scoring model (default: every core). */
+    SCORING_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Guesses allowed to wait for a scoring worker before the game answers 503 + Retry-After (default: 48 per worker). */
+    SCORING_QUEUE_LIMIT: z.coerce.number().int().min(1).optional(),
     OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),

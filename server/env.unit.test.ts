@@ -6,7 +6,7 @@ describe('loadEnv', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.publicUrl).toBe('http://localhost:3000');
-    expect(env.SCORING_PROVIDER).toBe('use-lite');
+    expect(env.SCORING_PROVIDER).toBe('minilm');
     expect(env.DATABASE_URL).toBeUndefined();
   });
 

@@ -17,6 +17,8 @@ beforeAll(async () => {
     embed: (texts) => real.embed(texts),
     score: (input) => (scored++, real.score(input)),
     scoreMany: (inputs) => ((scored += inputs.length), real.scoreMany(inputs)),
+    // The shared scorer belongs to the test worker; closing this test's app must not close it.
+    close: async () => undefined,
   };
   t = await createTestApp({}, { scorer: counting });
   const pack = await writePack({ count: 3 });

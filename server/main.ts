@@ -62,6 +62,7 @@ async function main() {
     await app.close();
     await database.close();
     lock?.release();
+    await scorer.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

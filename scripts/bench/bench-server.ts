@@ -2,7 +2,7 @@
 // players signed up through the real endpoints, and a peak-memory reader. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../paths';
@@ -15,10 +15,15 @@ export interface BenchServer {
   process: ChildProcess;
   /** Peak resident memory of the server process so far, in MiB (VmHWM). */
   peakRssMiB(): number;
+  /** Resident memory of the server process now, in MiB. */
+  rssMiB(): number;
+  /** CPU time used by the server process so far (all threads), in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(options: { port: number; env?: Record<string, string> }): Promise<BenchServer> {
+/** `pglite: true` runs the server on its embedded database (a fresh data directory) instead of PostgreSQL. */
+export async function startBenchServer(options: { port: number; env?: Record<string, string>; pglite?: boolean }): Promise<BenchServer> {
   const dbName = `gg_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -33,7 +38,7 @@ export async function startBenchServer(options: { port: number; env?: Record<str
       PORT: String(options.port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
-      DATABASE_URL: databaseUrl,
+      ...(options.pglite ? {} : { DATABASE_URL: databaseUrl }),
       DATA_DIR: `/tmp/${dbName}`,
       AUTH_RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
@@ -46,7 +51,11 @@ export async function startBenchServer(options: { port: number; env?: Record<str
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
     if (ok) break;
-    if (Date.now() - started > 120_000) throw new Error('server did not start within 120 s');
+    // Start-up includes importing CHALLENGE_PACK (images + prompt embeddings): slow on a busy machine.
+    if (Date.now() - started > 600_000) {
+      child.kill('SIGKILL');
+      throw new Error('server did not start within 600 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
@@ -57,10 +66,20 @@ export async function startBenchServer(options: { port: number; env?: Record<str
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(status.match(/VmHWM:\s+(\d+)/)![1]) / 1024;
     },
+    rssMiB() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+    },
+    cpuSeconds() {
+      // utime + stime of the whole process (every thread, scoring workers included), in clock ticks of 10 ms.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await admin.query(`drop database if exists ${dbName} with (force)`);
+      if (options.pglite) rmSync(`/tmp/${dbName}`, { recursive: true, force: true });
       await admin.end();
     },
   };

@@ -1,5 +1,5 @@
 /**
- * Embedding/scoring performance of the configured provider (default use-lite):
+ * Embedding/scoring performance of the configured provider (default minilm):
  * model load + warm-up time, RSS after load, single-guess latency p50/p95 and batched throughput.
  * Usage: tsx scripts/bench/embedding-latency.ts [--json]
  */
@@ -67,4 +67,5 @@ const result = {
   singleGuessScoreMs: { p50: +scoreSingle.p50.toFixed(2), p95: +scoreSingle.p95.toFixed(2) },
   guessesPerSecond: Object.fromEntries(Object.entries(throughput).map(([k, v]) => [k, Math.round(v)])),
 };
+await scorer.close();
 console.log(process.argv.includes('--json') ? JSON.stringify(result) : JSON.stringify(result, null, 2));

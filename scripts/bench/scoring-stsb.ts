@@ -1,11 +1,15 @@
 /**
- * Sanity check of the use-lite embedder (tokenizer + model) on the STS Benchmark test split:
- * Spearman/Pearson between gold similarity and raw cosine. Reference: Spearman 0.7227.
- * Usage: tsx scripts/bench/scoring-stsb.ts [path/to/sts-test.tsv]
+ * The configured scorer (SCORING_PROVIDER, default minilm) on the STS Benchmark test split:
+ * Spearman/Pearson between gold similarity and (a) the raw embedding cosine, (b) the final
+ * player-facing score (sentence1 as the prompt, sentence2 as the guess).
+ * References: all-MiniLM-L6-v2 cosine Spearman ≈ 0.82, USE-lite 0.7227.
+ * Usage: tsx scripts/bench/scoring-stsb.ts [path/to/sts-test.tsv]   (read in place, never copied)
  */
 import { readFile } from 'node:fs/promises';
+import { loadEnv } from '../../server/env';
 import { cosineOfNormalised } from '../../server/scoring/embedder';
-import { UseLiteEmbedder } from '../../server/scoring/use-lite.embedder';
+import { scoringConfigFrom } from '../../server/scoring/scoring.config';
+import { createScorer } from '../../server/scoring/scorer';
 import { pearson, spearman } from './scoring-stats';
 
 const tsvPath = process.argv[2] ?? '/work/shared/bench/stsb/sts-test.tsv';
@@ -16,11 +20,16 @@ const rows = lines.map((line) => {
 });
 
 const started = performance.now();
-const embedder = await UseLiteEmbedder.load();
-const first = await embedder.embed(rows.map((row) => row.sentence1));
-const second = await embedder.embed(rows.map((row) => row.sentence2));
+const scorer = await createScorer(scoringConfigFrom(loadEnv()));
+const loaded = performance.now();
+const first = await scorer.embed(rows.map((row) => row.sentence1));
+const second = await scorer.embed(rows.map((row) => row.sentence2));
 const cosines = rows.map((_, i) => cosineOfNormalised(first[i], second[i]));
 const gold = rows.map((row) => row.gold);
+console.log(`raw cosine (${scorer.embedderId}):  Spearman ${spearman(gold, cosines).toFixed(4)}  Pearson ${pearson(gold, cosines).toFixed(4)}`);
+const scores = await scorer.scoreMany(rows.map((row, i) => ({ prompt: row.sentence1, promptEmbedding: first[i], guess: row.sentence2 })));
+await scorer.close();
 
-console.log(`STS-B test: ${rows.length} pairs, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-console.log(`Spearman ${spearman(gold, cosines).toFixed(4)}  Pearson ${pearson(gold, cosines).toFixed(4)}`);
+console.log(`${scorer.embedderId} on STS-B test: ${rows.length} pairs, load ${((loaded - started) / 1000).toFixed(1)} s, ` +
+  `embedding ${((performance.now() - loaded) / 1000).toFixed(1)} s`);
+console.log(`final score: Spearman ${spearman(gold, scores).toFixed(4)}  Pearson ${pearson(gold, scores).toFixed(4)}`);

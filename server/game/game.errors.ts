@@ -25,6 +25,8 @@ export const gameErrors = {
       gameErrorCodes.challengeCapReached,
       `You have played all ${cap} challenge${cap === 1 ? '' : 's'} allowed per player at this event. Thanks for playing!`,
     ),
+  /** The scoring queue is full or a scoring worker failed: nothing was stored, the same guess can be sent again. */
+  scorerBusy: () => new HttpError(503, gameErrorCodes.scorerBusy, 'So many guesses right now! Please send yours again in a moment.'),
 };
 
 /** True when `error` (or a cause drizzle wrapped it in) is a unique violation of `constraint`. */

@@ -13,7 +13,9 @@ import {
 } from '@contracts/game';
 import { RATE_LIMITED_CODE, windowRules } from '../limits/limits.rules';
 import type { LimitStore, WindowRule } from '../limits/limits.store';
+import { ScoringBusyError, ScoringUnavailableError } from '../scoring/embedding-pool';
 import type { ImageStorage } from '../storage/image-storage';
+import { gameErrors } from './game.errors';
 import type { GameService } from './game.service';
 
 /** Guesses per player per minute: real play needs 3 per game; this only stops scripted hammering of the scorer. */
@@ -64,9 +66,24 @@ export async function gameRoutes(base: FastifyInstance, { game, storage, limits 
     {
       onRequest: requireUser,
       preHandler: perPlayerRateLimit(limits, GUESS_RATE_LIMIT, 'Too many guesses in a short time. Take a breath and try again in a minute.'),
-      schema: { params: attemptIdParamsSchema, body: guessInputSchema, response: { 200: guessResponseSchema, ...errors } },
+      schema: { params: attemptIdParamsSchema, body: guessInputSchema, response: { 200: guessResponseSchema, ...errors, 503: apiErrorSchema } },
     },
-    async (request) => game.submitGuess(userId(request), request.params.attemptId, request.body.guess, request.body.guessNumber),
+    async (request, reply) => {
+      try {
+        return await game.submitGuess(userId(request), request.params.attemptId, request.body.guess, request.body.guessNumber);
+      } catch (error) {
+        // Past saturation the scorer refuses instead of queueing for seconds; the guess was not stored.
+        if (error instanceof ScoringBusyError || error instanceof ScoringUnavailableError) {
+          // Sent here: the app's error handler hides every 5xx behind a generic message.
+          const busy = gameErrors.scorerBusy();
+          return reply
+            .status(busy.statusCode)
+            .header('retry-after', String(error instanceof ScoringBusyError ? error.retryAfterSeconds : 2))
+            .send({ code: busy.code, message: busy.message });
+        }
+        throw error;
+      }
+    },
   );
 
   app.get('/api/game/attempts', { onRequest: requireUser, schema: { response: { 200: attemptListResponseSchema, ...errors } } }, async (request) => ({

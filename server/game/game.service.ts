@@ -103,6 +103,9 @@ async function enforceStartBudget(tx: Tx, userId: string, settings: Awaited<Retu
   if (interval > 0 && sinceLast !== null && sinceLast < interval) throw gameErrors.challengeTooSoon(Math.max(1, Math.ceil(interval - sinceLast)));
 }
 
+/** Prompt embeddings kept in memory per game service (384 floats each for MiniLM: ~3 MB at this size). */
+const PROMPT_EMBEDDING_CACHE_SIZE = 2000;
+
 export function createGameService({ db, scorer, log }: GameServiceDeps) {
   const viewAttempts = (where: SQL | undefined) =>
     db.select(attemptView).from(attempts).innerJoin(challenges, eq(attempts.challengeId, challenges.id)).where(where);
@@ -187,11 +190,30 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
     }
   }
 
-  /** The stored prompt embedding, recomputed (once) when it was made by another embedder. */
-  async function promptEmbeddingFor(challenge: { id: string; prompt: string; promptEmbedding: number[] | null; embedderId: string | null }) {
-    if (challenge.promptEmbedding && challenge.embedderId === scorer.embedderId) return challenge.promptEmbedding;
-    const [embedding] = await scorer.embed([challenge.prompt]);
-    await db.update(challenges).set({ promptEmbedding: embedding, embedderId: scorer.embedderId }).where(eq(challenges.id, challenge.id));
+  /**
+   * The stored prompt embedding, recomputed (once) when it was made by another embedder. A prompt's embedding
+   * never changes for one embedder, so it is kept in memory (bounded) instead of being read and parsed per guess.
+   */
+  const embeddingCache = new Map<string, number[]>();
+  async function promptEmbeddingFor(challenge: { id: string; prompt: string; embedderId: string | null }) {
+    // Keyed by the prompt text too, so an edited prompt is never scored against its old embedding.
+    const key = `${challenge.id}\n${challenge.prompt}`;
+    const cached = embeddingCache.get(key);
+    if (cached) return cached;
+    let embedding: number[] | null = null;
+    if (challenge.embedderId === scorer.embedderId) {
+      const [row] = await db
+        .select({ promptEmbedding: challenges.promptEmbedding })
+        .from(challenges)
+        .where(and(eq(challenges.id, challenge.id), eq(challenges.prompt, challenge.prompt)));
+      embedding = row?.promptEmbedding ?? null;
+    }
+    if (!embedding) {
+      [embedding] = await scorer.embed([challenge.prompt]);
+      await db.update(challenges).set({ promptEmbedding: embedding, embedderId: scorer.embedderId }).where(eq(challenges.id, challenge.id));
+    }
+    if (embeddingCache.size >= PROMPT_EMBEDDING_CACHE_SIZE) embeddingCache.delete(embeddingCache.keys().next().value!);
+    embeddingCache.set(key, embedding);
     return embedding;
   }
 
@@ -204,7 +226,7 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
       .select({
         attempt: attempts,
         imageKey: challenges.imageKey,
-        challenge: { id: challenges.id, prompt: challenges.prompt, promptEmbedding: challenges.promptEmbedding, embedderId: challenges.embedderId },
+        challenge: { id: challenges.id, prompt: challenges.prompt, embedderId: challenges.embedderId },
       })
       .from(attempts)
       .innerJoin(challenges, eq(attempts.challengeId, challenges.id))

@@ -19,7 +19,19 @@ export interface CalibrationParams {
   readonly offTopicAllowancePerPromptWord: number;
   /** Each off-topic word beyond the allowance divides the score by (1 + rate * excess). */
   readonly offTopicPenaltyRate: number;
+  /**
+   * Keyword lists (scoring.lexical isKeywordList) are divided by (1 + rate * off-topic words),
+   * from the first off-topic word: a list of the right words is a terse guess, a list padded
+   * with loosely related ones is keyword gaming. Not applied when the prompt is a tag list.
+   */
+  readonly listOffTopicRate: number;
+  /** ...and by a further (lengthRate * content words beyond listFreeWords): a terse guess is short, a dump is long. */
+  readonly listLengthRate: number;
+  readonly listFreeWords: number;
 }
+
+/** Only the exact prompt scores 100: every other guess stays at or below this. */
+export const MAX_INEXACT_SCORE = 99.9;
 
 /** Fitted on the 'tune' half of server/scoring/scoring.eval-set.json with USE-lite cosines. */
 export const USE_LITE_CALIBRATION: CalibrationParams = {
@@ -36,6 +48,33 @@ export const USE_LITE_CALIBRATION: CalibrationParams = {
   offTopicAllowanceBase: 3,
   offTopicAllowancePerPromptWord: 0.5,
   offTopicPenaltyRate: 0.2,
+  listOffTopicRate: 0.25,
+  listLengthRate: 0.06,
+  listFreeWords: 6,
+};
+
+/**
+ * all-MiniLM-L6-v2 (the default). Knots read off the 'tune' split of scoring.eval-set.json
+ * (docs/decisions/013-scoring-calibration-minilm.md); the last knot sits at the largest
+ * reachable similarity so the top of the scale never flattens into ties.
+ */
+export const MINILM_CALIBRATION: CalibrationParams = {
+  knots: [
+    [0.27, 0], // highest unrelated cosine in the tune split is 0.27
+    [0.5, 30],
+    [0.72, 60],
+    [0.86, 86],
+    [1.15, MAX_INEXACT_SCORE], // cosine 1 + full recall + head noun
+  ],
+  recallWeight: 0.1,
+  precisionExponent: 0.5,
+  headNounBonus: 0.05,
+  offTopicAllowanceBase: 3,
+  offTopicAllowancePerPromptWord: 0.5,
+  offTopicPenaltyRate: 0.2,
+  listOffTopicRate: 0.25,
+  listLengthRate: 0.06,
+  listFreeWords: 6,
 };
 
 /**
@@ -55,7 +94,8 @@ export const OPENAI_DEFAULT_CALIBRATION: CalibrationParams = {
 };
 
 export function calibrationFor(embedderId: string): CalibrationParams {
-  return embedderId === 'use-lite' ? USE_LITE_CALIBRATION : OPENAI_DEFAULT_CALIBRATION;
+  if (embedderId === 'use-lite') return USE_LITE_CALIBRATION;
+  return embedderId === 'minilm-l6-v2' ? MINILM_CALIBRATION : OPENAI_DEFAULT_CALIBRATION;
 }
 
 /** Linear interpolation between knots, flat (clamped) outside them. Monotone if the knots are. */
@@ -78,11 +118,16 @@ export function combinedSimilarity(cosine: number, lexical: LexicalOverlap, para
   return cosine + params.recallWeight * lexicalEvidence + (lexical.namesHeadNoun ? params.headNounBonus : 0);
 }
 
-/** 1 for normal guesses; shrinks for long lists of words the prompt does not contain. */
+/** 1 for normal guesses; shrinks for long guesses full of words the prompt lacks, and for padded keyword lists. */
 export function offTopicPenalty(lexical: LexicalOverlap, params: CalibrationParams): number {
   const allowance = params.offTopicAllowanceBase + params.offTopicAllowancePerPromptWord * lexical.promptContentWords;
   const excess = Math.max(0, lexical.offTopicWords - allowance);
-  return 1 / (1 + params.offTopicPenaltyRate * excess);
+  const listExcess = Math.max(0, lexical.guessContentWords - params.listFreeWords);
+  const list =
+    lexical.guessIsList && !lexical.promptIsTagList
+      ? 1 / (1 + params.listOffTopicRate * lexical.offTopicWords + params.listLengthRate * listExcess)
+      : 1;
+  return list / (1 + params.offTopicPenaltyRate * excess);
 }
 
 export function roundToTenth(value: number): number {
@@ -92,7 +137,7 @@ export function roundToTenth(value: number): number {
 /** The player-facing percent: 0..100, one decimal. */
 export function calibratedScore(cosine: number, lexical: LexicalOverlap, params: CalibrationParams): number {
   const percent = piecewiseLinear(combinedSimilarity(cosine, lexical, params), params.knots) * offTopicPenalty(lexical, params);
-  return roundToTenth(Math.min(100, Math.max(0, percent)));
+  return roundToTenth(Math.min(MAX_INEXACT_SCORE, Math.max(0, percent)));
 }
 
 /** Case-, whitespace- and punctuation-insensitive form used to award 100 % to the exact prompt. */

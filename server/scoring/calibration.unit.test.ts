@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_INEXACT_SCORE,
+  MINILM_CALIBRATION,
   OPENAI_DEFAULT_CALIBRATION,
   USE_LITE_CALIBRATION,
   calibratedScore,
@@ -12,11 +14,20 @@ import { lexicalOverlap, promptTerms, stemWord, type LexicalOverlap } from './sc
 import { loadEnv } from '../env';
 import { scoringConfigFrom } from './scoring.config';
 
-const noOverlap: LexicalOverlap = { recall: 0, precision: 0, namesHeadNoun: false, offTopicWords: 2, guessContentWords: 2, promptContentWords: 5 };
+const noOverlap: LexicalOverlap = {
+  recall: 0,
+  precision: 0,
+  namesHeadNoun: false,
+  offTopicWords: 2,
+  guessContentWords: 2,
+  promptContentWords: 5,
+  guessIsList: false,
+  promptIsTagList: false,
+};
 const grid = Array.from({ length: 241 }, (_, i) => -0.2 + i * 0.005);
 
 describe('calibration', () => {
-  for (const [name, params] of Object.entries({ USE_LITE_CALIBRATION, OPENAI_DEFAULT_CALIBRATION })) {
+  for (const [name, params] of Object.entries({ MINILM_CALIBRATION, USE_LITE_CALIBRATION, OPENAI_DEFAULT_CALIBRATION })) {
     it(`${name}: knots ascend, so the map is monotone and clamped to 0..100`, () => {
       for (let i = 1; i < params.knots.length; i++) {
         expect(params.knots[i][0]).toBeGreaterThan(params.knots[i - 1][0]);
@@ -25,27 +36,53 @@ describe('calibration', () => {
       const values = grid.map((x) => piecewiseLinear(x, params.knots));
       values.forEach((v, i) => i > 0 && expect(v).toBeGreaterThanOrEqual(values[i - 1]));
       expect(piecewiseLinear(-5, params.knots)).toBe(0);
-      expect(piecewiseLinear(5, params.knots)).toBe(100);
+      expect(piecewiseLinear(5, params.knots)).toBe(params.knots.at(-1)![1]);
+      expect(params.knots.at(-1)![1]).toBeLessThanOrEqual(100);
       expect(piecewiseLinear(Number.NaN, params.knots)).toBe(0);
     });
   }
 
-  it('score is non-decreasing in cosine, recall and precision, and stays within 0..100 with one decimal', () => {
-    for (const recall of [0, 0.3, 1]) {
-      for (const precision of [0, 0.5, 1]) {
-        const lexical = { ...noOverlap, recall, precision };
-        const scores = grid.map((cosine) => calibratedScore(cosine, lexical, USE_LITE_CALIBRATION));
-        scores.forEach((s, i) => {
-          expect(s).toBeGreaterThanOrEqual(0);
-          expect(s).toBeLessThanOrEqual(100);
-          expect(Math.round(s * 10) / 10).toBe(s);
-          if (i > 0) expect(s).toBeGreaterThanOrEqual(scores[i - 1]);
-        });
-        const moreRecall = calibratedScore(0.7, { ...lexical, recall: Math.min(1, recall + 0.2) }, USE_LITE_CALIBRATION);
-        expect(moreRecall).toBeGreaterThanOrEqual(calibratedScore(0.7, lexical, USE_LITE_CALIBRATION));
+  for (const [name, params] of Object.entries({ MINILM_CALIBRATION, USE_LITE_CALIBRATION })) {
+    it(`${name}: score is non-decreasing in cosine, recall and precision, within 0..99.9 with one decimal`, () => {
+      for (const guessIsList of [false, true]) {
+        for (const recall of [0, 0.3, 1]) {
+          for (const precision of [0, 0.5, 1]) {
+            const lexical = { ...noOverlap, recall, precision, guessIsList };
+            const scores = grid.map((cosine) => calibratedScore(cosine, lexical, params));
+            scores.forEach((s, i) => {
+              expect(s).toBeGreaterThanOrEqual(0);
+              expect(s).toBeLessThanOrEqual(MAX_INEXACT_SCORE);
+              expect(Math.round(s * 10) / 10).toBe(s);
+              if (i > 0) expect(s).toBeGreaterThanOrEqual(scores[i - 1]);
+            });
+            const moreRecall = calibratedScore(0.7, { ...lexical, recall: Math.min(1, recall + 0.2) }, params);
+            expect(moreRecall).toBeGreaterThanOrEqual(calibratedScore(0.7, lexical, params));
+          }
+        }
       }
-    }
-    expect(calibratedScore(1.5, { ...noOverlap, recall: 1, precision: 1, namesHeadNoun: true, offTopicWords: 0 }, USE_LITE_CALIBRATION)).toBe(100);
+      // Only the exact prompt (decided before calibration) reaches 100: a perfect inexact guess stops at 99.9.
+      expect(calibratedScore(1.5, { ...noOverlap, recall: 1, precision: 1, namesHeadNoun: true, offTopicWords: 0 }, params)).toBe(MAX_INEXACT_SCORE);
+    });
+  }
+
+  it('MiniLM: the top of the scale is not flat, so different near-perfect guesses do not tie', () => {
+    const perfect = { ...noOverlap, recall: 1, precision: 1, namesHeadNoun: true, offTopicWords: 0 };
+    const near = [0.9, 0.93, 0.96, 0.99].map((cosine) => calibratedScore(cosine, perfect, MINILM_CALIBRATION));
+    near.forEach((s, i) => i > 0 && expect(s).toBeGreaterThan(near[i - 1]));
+    expect(near[0]).toBeGreaterThanOrEqual(90);
+    expect(near.at(-1)).toBeLessThan(MAX_INEXACT_SCORE);
+  });
+
+  it('keyword lists lose for every off-topic word, unless the prompt is itself a tag list', () => {
+    const list = { ...noOverlap, promptContentWords: 6, guessIsList: true };
+    expect(offTopicPenalty({ ...list, offTopicWords: 0 }, MINILM_CALIBRATION)).toBe(1); // terse and precise: not capped
+    const one = offTopicPenalty({ ...list, offTopicWords: 1 }, MINILM_CALIBRATION);
+    const four = offTopicPenalty({ ...list, offTopicWords: 4 }, MINILM_CALIBRATION);
+    expect(one).toBeLessThan(1);
+    expect(four).toBeLessThan(one);
+    // The same words written as a phrase keep their allowance; a tag-list prompt accepts a tag-list guess.
+    expect(offTopicPenalty({ ...list, guessIsList: false, offTopicWords: 4 }, MINILM_CALIBRATION)).toBe(1);
+    expect(offTopicPenalty({ ...list, promptIsTagList: true, offTopicWords: 4 }, MINILM_CALIBRATION)).toBe(1);
   });
 
   it('penalises only long lists of off-topic words, more the longer they are', () => {
@@ -65,6 +102,7 @@ describe('calibration', () => {
 
   it('picks parameters by embedder id', () => {
     expect(calibrationFor('use-lite')).toBe(USE_LITE_CALIBRATION);
+    expect(calibrationFor('minilm-l6-v2')).toBe(MINILM_CALIBRATION);
     expect(calibrationFor('openai:text-embedding-3-small')).toBe(OPENAI_DEFAULT_CALIBRATION);
   });
 });
@@ -99,8 +137,11 @@ describe('lexical overlap', () => {
 });
 
 describe('scoringConfigFrom', () => {
-  it('defaults to use-lite', () => {
-    expect(scoringConfigFrom(loadEnv({}))).toEqual({ provider: 'use-lite' });
+  it('defaults to MiniLM on every core, with the pool settings from the env', () => {
+    expect(scoringConfigFrom(loadEnv({}))).toEqual({ provider: 'minilm', workers: undefined, queueLimit: undefined });
+    expect(scoringConfigFrom(loadEnv({ SCORING_WORKERS: '3', SCORING_QUEUE_LIMIT: '20' }))).toEqual({ provider: 'minilm', workers: 3, queueLimit: 20 });
+    expect(scoringConfigFrom(loadEnv({ SCORING_PROVIDER: 'use-lite' }))).toEqual({ provider: 'use-lite' });
+    expect(() => loadEnv({ SCORING_WORKERS: '0' })).toThrow(/SCORING_WORKERS/);
   });
   it('takes the openai defaults from the one env schema', () => {
     expect(scoringConfigFrom(loadEnv({ SCORING_PROVIDER: 'openai', OPENAI_API_KEY: 'k' }))).toEqual({

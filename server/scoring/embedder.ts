@@ -2,7 +2,10 @@
 export interface Embedder {
   /** Stable identifier stored next to persisted embeddings, e.g. 'use-lite' or 'openai:text-embedding-3-small'. */
   readonly id: string;
-  embed(texts: string[]): Promise<number[][]>;
+  /** `bounded: true` marks play-time work (guesses) that may be refused with ScoringBusyError when saturated. */
+  embed(texts: string[], options?: { bounded?: boolean }): Promise<number[][]>;
+  /** Stops worker threads, if any. */
+  close?(): Promise<void>;
 }
 
 export function l2Normalise(vector: ArrayLike<number>): number[] {

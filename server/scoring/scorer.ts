@@ -3,6 +3,7 @@ import { calibratedScore, calibrationFor, exactMatchKey, type CalibrationParams 
 import { cosineOfNormalised, type Embedder } from './embedder';
 import { OpenAiEmbedder } from './openai.embedder';
 import { lexicalOverlap } from './scoring.lexical';
+import { alignSpellingToPrompt } from './scoring.spelling';
 import type { ScoringConfig } from './scoring.config';
 
 export interface ScoreInput {
@@ -17,7 +18,10 @@ export interface Scorer {
   embed(texts: string[]): Promise<number[][]>;
   /** 0..100, rounded to 1 decimal. */
   score(input: ScoreInput): Promise<number>;
-  scoreMany(inputs: ScoreInput[]): Promise<number[]>;
+  /** Batch scoring for tools (CLI, benchmarks); waits its turn unless `bounded`. */
+  scoreMany(inputs: ScoreInput[], options?: { bounded?: boolean }): Promise<number[]>;
+  /** Stops the model's worker threads (local providers); the scorer is unusable afterwards. */
+  close(): Promise<void>;
 }
 
 /** Same preparation for prompts and guesses: case and spacing must not change the score. */
@@ -26,30 +30,34 @@ export function prepareForEmbedding(text: string): string {
 }
 
 export function createScorerFromEmbedder(embedder: Embedder, calibration: CalibrationParams = calibrationFor(embedder.id)): Scorer {
-  const embed = (texts: string[]) => embedder.embed(texts.map(prepareForEmbedding));
+  // Prompt embeddings (imports) always wait their turn; guesses may be refused when the model is saturated.
+  const embed = (texts: string[]) => embedder.embed(texts.map(prepareForEmbedding), { bounded: false });
 
-  async function scoreMany(inputs: ScoreInput[]): Promise<number[]> {
+  async function scoreMany(inputs: ScoreInput[], { bounded = false }: { bounded?: boolean } = {}): Promise<number[]> {
     // One embed call for every guess and every prompt lacking a stored embedding (deduplicated).
     const texts = new Map<string, number>();
     const slotOf = (text: string) => texts.get(text) ?? (texts.set(text, texts.size), texts.size - 1);
     const plan = inputs.map((input) => {
       if (typeof input.prompt !== 'string' || typeof input.guess !== 'string') throw new TypeError('prompt and guess must be strings');
-      const guess = prepareForEmbedding(input.guess);
-      if (guess === '') return { kind: 'fixed' as const, score: 0 };
+      if (prepareForEmbedding(input.guess) === '') return { kind: 'fixed' as const, score: 0 };
       if (exactMatchKey(input.guess) === exactMatchKey(input.prompt)) return { kind: 'fixed' as const, score: 100 };
+      // Typos and spelling variants of the prompt's words count as those words, for the model and the word match.
+      const aligned = alignSpellingToPrompt(input.prompt, input.guess);
+      const guess = prepareForEmbedding(aligned);
       return {
         kind: 'embedded' as const,
         input,
+        aligned,
         guessSlot: slotOf(guess),
         promptSlot: input.promptEmbedding ? undefined : slotOf(prepareForEmbedding(input.prompt)),
       };
     });
-    const vectors = texts.size > 0 ? await embedder.embed([...texts.keys()]) : [];
+    const vectors = texts.size > 0 ? await embedder.embed([...texts.keys()], { bounded }) : [];
     return plan.map((item) => {
       if (item.kind === 'fixed') return item.score;
       const promptVector = item.input.promptEmbedding ?? vectors[item.promptSlot!];
       const cosine = cosineOfNormalised(promptVector, vectors[item.guessSlot]);
-      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.input.guess), calibration);
+      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.aligned), calibration);
     });
   }
 
@@ -57,16 +65,23 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     embedderId: embedder.id,
     embed,
     scoreMany,
-    score: async (input) => (await scoreMany([input]))[0],
+    // A single guess is play-time work: refused (ScoringBusyError) rather than queued without bound.
+    score: async (input) => (await scoreMany([input], { bounded: true }))[0],
+    close: async () => embedder.close?.(),
   };
 }
 
-/** Loads (and for use-lite warms up) the embedder once; keep the returned Scorer for the process lifetime. */
+/**
+ * Loads (and for local models warms up) the embedder once; keep the returned Scorer for the
+ * process lifetime and close() it at shutdown. Local models are imported lazily so a server
+ * never loads the runtime of a provider it does not use.
+ */
 export async function createScorer(config: ScoringConfig): Promise<Scorer> {
-  const embedder =
-    config.provider === 'use-lite'
-      ? // Imported lazily so an openai-configured server never loads TensorFlow.js.
-        await (await import('./use-lite.embedder')).UseLiteEmbedder.load()
-      : new OpenAiEmbedder({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model });
+  const embedder: Embedder =
+    config.provider === 'minilm'
+      ? await (await import('./minilm.embedder')).MiniLmEmbedder.load({ threads: config.workers, maxQueued: config.queueLimit })
+      : config.provider === 'use-lite'
+        ? await (await import('./use-lite.embedder')).UseLiteEmbedder.load()
+        : new OpenAiEmbedder({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model });
   return createScorerFromEmbedder(embedder);
 }

@@ -1,12 +1,15 @@
-/** The real use-lite model end to end: calibration properties, batching, and the `npm run score` CLI. */
+/** The real default model (MiniLM) end to end: the scoring rules, batching, and the `npm run score` CLI; use-lite still loads. */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScorer, type Scorer } from './scorer';
 
 let scorer: Scorer;
 beforeAll(async () => {
-  scorer = await createScorer({ provider: 'use-lite' });
+  scorer = await createScorer({ provider: 'minilm', workers: 1 });
+});
+afterAll(async () => {
+  await scorer.close();
 });
 
 const CASES = [
@@ -33,19 +36,71 @@ const CASES = [
   },
 ];
 
-describe('Scorer (use-lite)', () => {
+describe('Scorer (MiniLM, the default)', () => {
   it('identifies its embedder and returns unit vectors', async () => {
-    expect(scorer.embedderId).toBe('use-lite');
+    expect(scorer.embedderId).toBe('minilm-l6-v2');
     const [vector] = await scorer.embed(['a cat']);
-    expect(vector).toHaveLength(512);
+    expect(vector).toHaveLength(384);
     expect(Math.hypot(...vector)).toBeCloseTo(1, 5);
   });
 
-  it('gives 100 to the exact prompt, ignoring case, whitespace and punctuation', async () => {
+  it('gives 100 to the exact prompt only, ignoring case, whitespace and punctuation', async () => {
     for (const { prompt } of CASES) {
       expect(await scorer.score({ prompt, guess: prompt })).toBe(100);
       expect(await scorer.score({ prompt, guess: `  ${prompt.toUpperCase().replace(/ /g, '  ')}!!` })).toBe(100);
+      // One word less, or one synonym, is near-perfect but not 100.
+      const nearlyExact = await scorer.scoreMany(
+        [prompt.split(' ').slice(0, -1).join(' '), prompt.replace(/^an? /, 'the ')].map((guess) => ({ prompt, guess })),
+      );
+      for (const score of nearlyExact) expect(score).toBeLessThan(100);
     }
+  });
+
+  it('spreads different near-perfect guesses over the 90s instead of tying them', async () => {
+    const prompt = 'a high quality photo of an astronaut riding a dragon in space';
+    const guesses = ['a photo of an astronaut riding a dragon in space', 'astronaut riding a dragon in space', 'a high quality photo of an astronaut riding a dragon'];
+    const scores = await scorer.scoreMany(guesses.map((guess) => ({ prompt, guess })));
+    expect(new Set(scores).size).toBe(guesses.length);
+    for (const score of scores) expect(score).toBeGreaterThanOrEqual(85);
+  });
+
+  it('counts typos and spelling variants of content words as those words, in both directions', async () => {
+    const prompt = 'a high quality photo of an astronaut riding a dragon in space';
+    const [typo, correct] = await scorer.scoreMany(['astronut riding a dargon', 'astronaut riding a dragon'].map((guess) => ({ prompt, guess })));
+    expect(typo).toBe(correct);
+    // The pack misspells, the player does not (and the other way round): no points lost either way.
+    const [pondA, pondB] = await scorer.scoreMany([
+      { prompt: 'pond with waterlillies', guess: 'pond with waterlilies' },
+      { prompt: 'pond with waterlilies', guess: 'pond with waterlillies' },
+    ]);
+    expect(pondA).toBeGreaterThanOrEqual(95);
+    expect(pondB).toBeGreaterThanOrEqual(95);
+    expect(await scorer.score({ prompt: 'pond with waterlilies', guess: 'pond with water lilies' })).toBeGreaterThanOrEqual(95);
+  });
+
+  it('a terse precise guess is not capped like a dump, and a padded keyword list never beats the main subject', async () => {
+    const c = CASES[1];
+    const [terse, mainSubject, onTopicDump, shortDump] = await scorer.scoreMany(
+      [
+        'golden retriever puppy sleeping laundry basket',
+        'a golden retriever puppy',
+        'golden retriever puppy dog laundry basket sleeping clothes cute pet fluffy towels home',
+        'puppy laundry dog clothes cute pet',
+      ].map((guess) => ({ prompt: c.prompt, guess })),
+    );
+    expect(terse).toBeGreaterThanOrEqual(85);
+    expect(onTopicDump).toBeLessThan(mainSubject);
+    expect(shortDump).toBeLessThan(mainSubject);
+  });
+
+  it('a tag-list prompt accepts a guess written as tags', async () => {
+    const prompt = 'portrait, elderly woman, knitted shawl, soft window light, film grain, 85mm, bokeh';
+    const [tags, phrase, unrelated] = await scorer.scoreMany(
+      ['elderly woman, knitted shawl, window light, film grain', 'a portrait of an old woman', 'race car, pit stop, mechanics'].map((guess) => ({ prompt, guess })),
+    );
+    expect(tags).toBeGreaterThan(phrase);
+    expect(tags).toBeGreaterThanOrEqual(80);
+    expect(unrelated).toBeLessThanOrEqual(10);
   });
 
   it('orders paraphrase >= 85 > main subject > keyword dump, unrelated <= 10', async () => {
@@ -87,7 +142,7 @@ describe('npm run score (scripts/score.ts)', () => {
     const lines = [JSON.stringify(pairs[0]), 'not json', ...pairs.slice(1).map((p) => JSON.stringify(p)), '{"prompt": "only a prompt"}', ''];
     const script = fileURLToPath(new URL('../../scripts/score.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      env: { ...process.env, SCORING_PROVIDER: 'use-lite' },
+      env: { ...process.env, SCORING_PROVIDER: 'minilm', SCORING_WORKERS: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -105,5 +160,16 @@ describe('npm run score (scripts/score.ts)', () => {
     expect(output[1]).toEqual({ error: 'invalid JSON' });
     expect(output.slice(2, -1)).toEqual(expected.slice(1).map((score) => ({ score })));
     expect(output.at(-1).error).toMatch(/guess/);
+  });
+});
+
+describe('Scorer (use-lite, still a provider)', () => {
+  it('loads, embeds and gives the exact prompt 100', async () => {
+    const useLite = await createScorer({ provider: 'use-lite' });
+    expect(useLite.embedderId).toBe('use-lite');
+    expect((await useLite.embed(['a cat']))[0]).toHaveLength(512);
+    const prompt = CASES[0].prompt;
+    expect(await useLite.score({ prompt, guess: prompt.toUpperCase() })).toBe(100);
+    expect(await useLite.score({ prompt, guess: CASES[0].unrelated })).toBeLessThan(await useLite.score({ prompt, guess: CASES[0].mainSubject }));
   });
 });

@@ -1,13 +1,22 @@
 /** Which embedding provider scores guesses. The variables are validated (and defaulted) once, by loadEnv in server/env.ts. */
 import type { Env } from '../env';
 
+export interface LocalPoolConfig {
+  /** Worker threads (default: available parallelism). */
+  workers?: number;
+  /** Guesses allowed to wait before ScoringBusyError. */
+  queueLimit?: number;
+}
+
 export type ScoringConfig =
+  | ({ provider: 'minilm' } & LocalPoolConfig)
   | { provider: 'use-lite' }
   | { provider: 'openai'; baseUrl: string; apiKey?: string; model: string };
 
-export type ScoringEnv = Pick<Env, 'SCORING_PROVIDER' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_EMBEDDING_MODEL'>;
+export type ScoringEnv = Pick<Env, 'SCORING_PROVIDER' | 'SCORING_WORKERS' | 'SCORING_QUEUE_LIMIT' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_EMBEDDING_MODEL'>;
 
 export function scoringConfigFrom(env: ScoringEnv): ScoringConfig {
+  if (env.SCORING_PROVIDER === 'minilm') return { provider: 'minilm', workers: env.SCORING_WORKERS, queueLimit: env.SCORING_QUEUE_LIMIT };
   if (env.SCORING_PROVIDER === 'use-lite') return { provider: 'use-lite' };
   return { provider: 'openai', baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_EMBEDDING_MODEL };
 }

@@ -119,6 +119,29 @@ export interface LexicalOverlap {
   offTopicWords: number;
   guessContentWords: number;
   promptContentWords: number;
+  /** The guess reads as a list of keywords rather than a phrase (see isKeywordList). */
+  guessIsList: boolean;
+  /** The prompt itself is a comma-separated tag list, so a list-style guess is fair. */
+  promptIsTagList: boolean;
+}
+
+/** Comma-separated with at least three short segments: "portrait, elderly woman, film grain, 85mm". */
+export function isTagList(text: string): boolean {
+  const segments = text.split(/[,;|]/).map((segment) => wordsOf(segment).length).filter((n) => n > 0);
+  return segments.length >= 3 && segments.reduce((a, b) => a + b, 0) / segments.length <= 4;
+}
+
+/**
+ * A keyword list: four or more content words with (almost) no grammar between them, or a tag
+ * list. Phrases carry function words ("a dog on a surfboard"); dumps do not. A terse but precise
+ * guess is also a list by this test: lists are only penalised for their off-topic words.
+ */
+export function isKeywordList(text: string): boolean {
+  // Every word counts here, single letters too: "a" is the commonest sign of a phrase.
+  const words = text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const content = words.filter((word) => word.length > 1 && !STOPWORDS.has(word) && word !== 'a').length;
+  const functionWords = words.length - content;
+  return isTagList(text) || (content >= 4 && functionWords / words.length < 0.12);
 }
 
 export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
@@ -138,5 +161,7 @@ export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
     offTopicWords: content.length - onTopic,
     guessContentWords: content.length,
     promptContentWords: terms.filter((term) => term.weight > 0.1).length,
+    guessIsList: isKeywordList(guess),
+    promptIsTagList: isTagList(prompt),
   };
 }

@@ -23,9 +23,12 @@ export interface TestApp {
 }
 
 let workerScorer: Promise<Scorer> | undefined;
-/** One real use-lite scorer per test worker: loading the model once keeps test files fast. */
+/**
+ * One real default (MiniLM) scorer per test worker, on a single worker thread: loading the model
+ * once keeps test files fast, and one thread per test worker keeps memory and start-up small.
+ */
 export function sharedScorer(): Promise<Scorer> {
-  workerScorer ??= createScorer({ provider: 'use-lite' });
+  workerScorer ??= createScorer({ provider: 'minilm', workers: 1 });
   return workerScorer;
 }
 

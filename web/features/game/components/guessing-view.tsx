@@ -40,6 +40,7 @@ export function GuessingView({
         <p className="mt-1.5 text-sm text-muted">
           Each guess scores 0–100% for how close its meaning is to the secret prompt; your best of {GUESSES_PER_CHALLENGE} counts.
         </p>
+        <p className="mt-1 text-xs text-muted">Describe the picture: keyword lists lose points for words not in the prompt.</p>
       </header>
 
       <ChallengeImage src={attempt.imageUrl} alt="The AI-generated image to guess the prompt of" priority />

