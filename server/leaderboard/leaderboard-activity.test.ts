@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaderboardBoard, MyRank } from '@contracts/leaderboard';
+import { announceLeaderboardChange } from '../db/channels';
+import { createGamer, importDemoPack, playFullGame } from '../../tests/support/game';
+import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
+import { SseClient } from '../../tests/support/sse-client';
+import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
+
+// The booth's signs of life ride on the live board: the newest finishes (ticker), games played and sample images.
+let t: TestApp;
+let streamUrl: string;
+const clients: SseClient[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ SSE_HEARTBEAT_MS: '200' });
+  await importDemoPack(t);
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  streamUrl = `${address}/api/leaderboard/stream`;
+});
+afterAll(async () => {
+  clients.forEach((client) => client.close());
+  await t?.close();
+});
+
+const connect = async () => {
+  const client = await SseClient.connect(streamUrl);
+  clients.push(client);
+  return client;
+};
+const boardOf = (event: { data: string }) => JSON.parse(event.data) as LeaderboardBoard;
+
+describe('finish events on the leaderboard stream', () => {
+  it('a finish through the game API reaches open streams with the name, the score, a game more and its image', async () => {
+    const client = await connect();
+    const before = boardOf(await client.nextEvent('snapshot', { after: 0 }));
+    const player = await createGamer(t, 'TickerMia');
+    const received = client.events.length;
+    const { attempt } = await playFullGame(t.app, player);
+    const update = boardOf(await client.nextEvent('update', { after: received }));
+    expect(update.finishes[0]).toMatchObject({ displayName: 'TickerMia', score: attempt.finalScore });
+    expect(update.gamesPlayed).toBe(before.gamesPlayed + 1);
+    expect(update.sampleImages).toContain(attempt.imageUrl);
+    // Opaque: the attempt id is the share link's capability and never goes public.
+    expect(JSON.stringify(update)).not.toContain(attempt.id);
+    expect(JSON.stringify(update)).not.toContain(attempt.prompt!);
+    client.close();
+  });
+
+  it('leaves out hidden players and scores of 0, newest first', async () => {
+    const hidden = await seedPlayer(t.database.db, { displayName: 'HiddenFinisher', hidden: true });
+    const zero = await seedPlayer(t.database.db, { displayName: 'ZeroFinisher' });
+    const shown = await seedPlayer(t.database.db, { displayName: 'ShownFinisher' });
+    await seedCompletedAttempt(t.database.db, hidden, 77);
+    await seedCompletedAttempt(t.database.db, zero, 0);
+    await seedCompletedAttempt(t.database.db, shown, 55.5);
+    await announceLeaderboardChange(t.database.db);
+    const client = await connect();
+    const board = boardOf(await client.nextEvent('snapshot', { after: 0 }));
+    const names = board.finishes.map((finish) => finish.displayName);
+    expect(names[0]).toBe('ShownFinisher');
+    expect(names).not.toContain('HiddenFinisher');
+    expect(names).not.toContain('ZeroFinisher');
+    const times = board.finishes.map((finish) => Date.parse(finish.completedAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    client.close();
+  });
+
+  it('a burst of finishes reaches screens as one update that carries all of them', async () => {
+    const client = await connect();
+    await client.nextEvent('snapshot', { after: 0 });
+    const before = client.events.length;
+    const burst = await Promise.all(Array.from({ length: 4 }, (_, i) => seedPlayer(t.database.db, { displayName: `Flash${i}` })));
+    for (const [i, id] of burst.entries()) await seedCompletedAttempt(t.database.db, id, 30 + i);
+    await Promise.all(burst.map(() => announceLeaderboardChange(t.database.db)));
+    const update = boardOf(await client.nextEvent('update', { after: before }));
+    expect(update.finishes.slice(0, 4).map((finish) => finish.displayName)).toEqual(['Flash3', 'Flash2', 'Flash1', 'Flash0']);
+    await client.waitFor(() => client.comments.length >= 3, 5000, 'a few heartbeats');
+    expect(client.events.slice(before).filter((e) => e.event === 'update')).toHaveLength(1);
+    client.close();
+  });
+
+  it('a replay on the same score still reaches the ticker', async () => {
+    const id = await seedPlayer(t.database.db, { displayName: 'SameAgain' });
+    await seedCompletedAttempt(t.database.db, id, 44.4, new Date(Date.now() - 1000));
+    await announceLeaderboardChange(t.database.db);
+    const client = await connect();
+    const snapshot = boardOf(await client.nextEvent('snapshot', { after: 0 }));
+    const received = client.events.length;
+    await seedCompletedAttempt(t.database.db, id, 44.4);
+    await announceLeaderboardChange(t.database.db);
+    const update = boardOf(await client.nextEvent('update', { after: received }));
+    expect(update.finishes[0].displayName).toBe('SameAgain');
+    expect(update.finishes[0].id).not.toBe(snapshot.finishes[0].id);
+    client.close();
+  });
+});
+
+describe('GET /api/leaderboard/me: the points to the next rank', () => {
+  it('gives the score of the player just above, and null for #1', async () => {
+    const other = await createTestApp();
+    try {
+      const top = await seedPlayer(other.database.db, { displayName: 'Above' });
+      await seedCompletedAttempt(other.database.db, top, 99.9);
+      await importDemoPack(other);
+      const player = await createGamer(other, 'Climber');
+      await playFullGame(other.app, player);
+      const me = (await request(other.app, { method: 'GET', url: '/api/leaderboard/me', cookie: player.cookie })).json() as MyRank;
+      if (me.rank === 2) expect(me.nextRankScore).toBe(99.9);
+      else expect(me).toMatchObject({ rank: 1, nextRankScore: null });
+    } finally {
+      await other.close();
+    }
+  });
+});
