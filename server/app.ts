@@ -12,10 +12,12 @@ import { createGameService } from './game/game.service';
 import { profileRoutes } from './game/profile.routes';
 import { createProfileService } from './game/profile.service';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
+import { createLeaderboardService } from './leaderboard/leaderboard.service';
 import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
 import type { Scorer } from './scoring/scorer';
 import { registerSecurity } from './security';
+import { shareRoutes } from './share/share.routes';
 import { createLocalImageStorage, type ImageStorage } from './storage/image-storage';
 import { webRoutes } from './web.routes';
 
@@ -95,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }));
   app.get('/api/health', async () => ({ ok: true }));
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
-  await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage });
+  const game = createGameService({ db: database.db, scorer: deps.scorer, log: app.log });
+  await app.register(gameRoutes, { game, storage });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
   await app.register(leaderboardRoutes, {
     database,
@@ -103,6 +106,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gameUrl: env.gameUrl,
     heartbeatMs: env.SSE_HEARTBEAT_MS,
     maxStreamsPerClient: env.SSE_MAX_STREAMS_PER_CLIENT,
+  });
+  await app.register(shareRoutes, {
+    game,
+    leaderboard: createLeaderboardService({ db: database.db, keySecret: deps.authSecret }),
+    storage,
+    publicUrl: env.publicUrl,
+    gameUrl: env.gameUrl,
   });
   if (!production && mailer.mode === 'capture') await app.register(devMailRoutes, { db: database.db });
 
