@@ -40,7 +40,7 @@ export function BoothJoinPanel({ gameUrl, leader, strategy }: { gameUrl: string 
           Can you beat <span className="text-glow">{formatScore(leader.score)}</span>?
         </p>
       ) : null}
-      {showStrategy ? (
+      {leader && showStrategy ? (
         <figure data-testid="booth-strategy" className="mt-[1.4vh] flex min-h-0 w-full flex-1 !shrink flex-col rounded-[2vh] border border-glow/40 bg-gradient-to-br from-accent-strong/20 to-glow/10 p-[1.8vh] text-left">
           <figcaption className="flex shrink-0 items-center gap-[0.6vw] text-[1.8vh] font-bold tracking-wider text-glow uppercase">
             <Quote className="size-[2.2vh]" aria-hidden />
