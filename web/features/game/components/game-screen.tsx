@@ -108,7 +108,7 @@ export function GameScreen({
   const handleGuessed = ({ attempt }: GuessResponse) => {
     setView({ name: 'game', attempt });
     if (attempt.nextGuessNumber === null) {
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
       onChallengeComplete?.();
     }
   };
@@ -152,6 +152,7 @@ export function GameScreen({
         onOpenChange={start.nameDialog.onOpenChange}
         suggestedName={start.nameDialog.suggestedName}
         onSaved={start.nameDialog.onSaved}
+        returnFocus={start.nameDialog.returnFocus}
       />
     </div>
   );

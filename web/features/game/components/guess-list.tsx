@@ -36,7 +36,7 @@ export function GuessList({
             <span
               className={cn(
                 'relative mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
-                isBest ? 'bg-gradient-to-br from-accent-strong to-glow text-white' : 'bg-night-700 text-muted',
+                isBest ? 'bg-gradient-to-br from-cta-from to-cta-to text-white' : 'bg-night-700 text-muted',
               )}
             >
               <span className="sr-only">Guess </span>

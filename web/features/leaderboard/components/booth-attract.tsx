@@ -52,7 +52,7 @@ function HowToPlay() {
       <ol className="mt-[3vh] flex flex-col gap-[3vh]">
         {steps.map(({ icon: Icon, title, text }, index) => (
           <li key={title} className="flex items-center gap-[1.6vw]">
-            <span className="flex size-[11vh] shrink-0 items-center justify-center rounded-[2.4vh] bg-gradient-to-br from-accent-strong to-glow text-white">
+            <span className="flex size-[11vh] shrink-0 items-center justify-center rounded-[2.4vh] bg-gradient-to-br from-cta-from to-cta-to text-white">
               <Icon className="size-[5.5vh]" aria-hidden />
             </span>
             <span>
