@@ -25,6 +25,7 @@ export function sharePageHtml(data: SharePageData): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${t}</title>
 <meta name="description" content="${d}">
 <meta property="og:type" content="website">

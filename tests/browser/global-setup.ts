@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The local OpenID Connect issuer standing in for Google. */
     issuerUrl: string;
+    /** This run's web build, for a journey that needs a server of its own (e.g. a fresh, empty board). */
+    webDistDir: string;
   }
 }
 
@@ -66,6 +68,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', server.url);
   project.provide('issuerUrl', issuer.url);
+  project.provide('webDistDir', webDistDir);
 
   return async () => {
     await server.stop();

@@ -18,7 +18,8 @@ export function rankMovement(before: number | null | undefined, now: number | nu
 
 /** Points needed to pass the player above (ties go to whoever got there first, so equal is not enough). */
 export function pointsToNextRank(score: number | null, above: number | null): number | null {
-  if (score === null || above === null) return null;
+  // Nobody passes a 100.0 % (ties go to whoever got there first).
+  if (score === null || above === null || above >= 100) return null;
   return Math.max(0.1, Math.round((above - score + 0.1) * 10) / 10);
 }
 
