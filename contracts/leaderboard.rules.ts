@@ -3,6 +3,9 @@
 
 export const LEADERBOARD_TOP_SIZE = 50;
 export const BOOTH_TOP_SIZE = 10;
+/** Finishes the live board carries for the booth ticker, and sample images for its attract loop. */
+export const BOARD_FINISHES_SIZE = 8;
+export const BOARD_SAMPLE_IMAGES_SIZE = 6;
 export const MAX_STRATEGY_LENGTH = 280;
 
 /** Server-Sent Event names on GET /api/leaderboard/stream (both carry a LeaderboardBoard). */

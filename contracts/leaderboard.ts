@@ -44,6 +44,8 @@ export const myRankSchema = z.object({
   rank: z.number().int().nullable(),
   total: z.number().int(),
   score: z.number().nullable(),
+  /** The score of the player ranked just above (null for #1 or without an entry): "4.2 points to #6". */
+  nextRankScore: z.number().nullable(),
 });
 export type MyRank = z.infer<typeof myRankSchema>;
 
@@ -72,10 +74,28 @@ export type BoothInfo = z.infer<typeof boothInfoSchema>;
  * identical on every app instance, so a reconnect whose Last-Event-ID is still current gets no snapshot.
  * Event names: LEADERBOARD_STREAM_EVENTS (leaderboard.rules.ts).
  */
+/** A finished challenge as the booth ticker shows it ("Mia scored 87.4 %"). `id` is opaque and stable. */
+export const finishSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  score: z.number(),
+  completedAt: z.string(),
+});
+export type Finish = z.infer<typeof finishSchema>;
+
 export const leaderboardBoardSchema = z.object({
   entries: z.array(leaderboardEntrySchema),
   total: z.number().int(),
   /** The #1's strategy (written since the last reset), so live screens never refetch the champion on a change. */
   championStrategy: z.string().nullable(),
+  /**
+   * The newest finishes since the last reset (newest first, public players with a score above 0): a burst of
+   * completions reaches screens as one update carrying all of them, so the ticker can play each in turn.
+   */
+  finishes: z.array(finishSchema),
+  /** Challenges completed since the last reset. */
+  gamesPlayed: z.number().int(),
+  /** Images of recently finished challenges (their prompts are revealed to their players; the images are public). */
+  sampleImages: z.array(z.string()),
 });
 export type LeaderboardBoard = z.infer<typeof leaderboardBoardSchema>;

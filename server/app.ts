@@ -21,6 +21,7 @@ import { leaderboardAdminRoutes } from './leaderboard/leaderboard.admin.routes';
 import { createLeaderboardAdminService } from './leaderboard/leaderboard.admin.service';
 import { createLimitStore, startLimitSweeper, type Clock } from './limits/limits.store';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes';
+import { createLeaderboardService } from './leaderboard/leaderboard.service';
 import { devMailRoutes } from './mail/mail.routes';
 import { createMailer, type Mailer } from './mail/mail.service';
 import type { Scorer } from './scoring/scorer';
@@ -32,6 +33,7 @@ import { backfillDisplayNameKeys } from './players/display-name-keys';
 import { moderationAdminRoutes } from './players/moderation.admin.routes';
 import { createModerationService } from './players/moderation.service';
 import { registerSecurity } from './security';
+import { shareRoutes } from './share/share.routes';
 import { createLocalImageStorage, type ImageStorage } from './storage/image-storage';
 import { webRoutes } from './web.routes';
 
@@ -153,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/health', async () => ({ ok: true }));
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
-  await app.register(gameRoutes, { game: createGameService({ db: database.db, scorer: deps.scorer, log: app.log }), storage, limits });
+  const game = createGameService({ db: database.db, scorer: deps.scorer, log: app.log });
+  await app.register(gameRoutes, { game, storage, limits });
   await registerChallenges(app, { env, database, storage, scorer: deps.scorer });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
   await app.register(moderationAdminRoutes, { moderation: createModerationService({ db: database.db }) });
@@ -168,6 +171,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxPerSession: env.SSE_MAX_STREAMS_PER_CLIENT,
       maxAnonymousPerAddress: env.SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS,
     },
+  });
+  await app.register(shareRoutes, {
+    game,
+    leaderboard: createLeaderboardService({ db: database.db, keySecret: deps.authSecret }),
+    storage,
+    publicUrl: env.publicUrl,
+    gameUrl: env.gameUrl,
   });
   if (!production && mailer.mode === 'capture') await app.register(devMailRoutes, { db: database.db });
 

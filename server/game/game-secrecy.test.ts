@@ -68,6 +68,10 @@ describe('the secret prompt', () => {
     await call('stats', get('/api/game/stats'));
     await call('profile again', get('/api/profile'));
     await call('page', request(t.app, { method: 'GET', url: '/play', cookie: player.cookie, navigation: true }));
+    const sharePage = await call('share page', get(`/s/${attempt.id}`));
+    const shareCard = await call('share card', request(t.app, { method: 'GET', url: `/api/share/${attempt.id}/card.png` }));
+    // An unfinished game is not shared at all: the same 404 as a game that does not exist.
+    expect([sharePage.statusCode, shareCard.statusCode]).toEqual([404, 404]);
 
     for (const [label, response] of seen) expectNoLeak(label, wire(response), prompt);
     expect(seen.find(([label]) => label === 'image')![1].statusCode).toBe(200);
@@ -77,8 +81,14 @@ describe('the secret prompt', () => {
     expect(() => expectNoLeak('guess 3', wire(third), prompt), 'the scan must see a revealed prompt').toThrow();
     const history: Attempt[] = (await get('/api/game/attempts')).json().attempts;
     expect(history.find((a) => a.id === attempt.id)!.prompt).toBe(prompt);
-    // Still not to anyone else.
+    // Still not to anyone else, nor on the shared page or card.
     expectNoLeak('intruder history after', wire(await get('/api/game/attempts', other.cookie)), prompt);
+    const sharedPage = await request(t.app, { method: 'GET', url: `/s/${attempt.id}` });
+    expect(sharedPage.statusCode).toBe(200);
+    expectNoLeak('share page after', wire(sharedPage), prompt);
+    const sharedCard = await request(t.app, { method: 'GET', url: `/api/share/${attempt.id}/card.png` });
+    expect(sharedCard.statusCode).toBe(200);
+    expectNoLeak('share card after', wire(sharedCard), prompt);
   });
 
   it('is not in any served image, and image keys are unrelated to prompts', async () => {

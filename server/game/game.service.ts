@@ -275,7 +275,38 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
     };
   }
 
-  return { currentAttempt, recentAttempts, stats, startAttempt, submitGuess };
+  /**
+   * A finished attempt as its share card shows it: who (their public name, or null when hidden or unnamed), the
+   * final score and the image. Never the prompt, and nothing at all for an unfinished attempt (404 to the world).
+   */
+  async function sharedAttempt(attemptId: string): Promise<SharedAttempt | null> {
+    const [row] = await db
+      .select({
+        userId: attempts.userId,
+        finalScore: attempts.finalScore,
+        completedAt: attempts.completedAt,
+        imageKey: challenges.imageKey,
+        displayName: profiles.displayName,
+        hidden: profiles.hidden,
+      })
+      .from(attempts)
+      .innerJoin(challenges, eq(attempts.challengeId, challenges.id))
+      .leftJoin(profiles, eq(profiles.id, attempts.userId))
+      .where(and(eq(attempts.id, attemptId), isNotNull(attempts.guess3), isNotNull(attempts.finalScore)));
+    if (!row || row.finalScore === null || row.completedAt === null) return null;
+    const publicName = !row.hidden && row.displayName?.trim() ? row.displayName.trim() : null;
+    return { userId: row.userId, displayName: publicName, finalScore: row.finalScore, imageKey: row.imageKey, completedAt: row.completedAt };
+  }
+
+  return { currentAttempt, recentAttempts, stats, startAttempt, submitGuess, sharedAttempt };
 }
 
 export type GameService = ReturnType<typeof createGameService>;
+
+export interface SharedAttempt {
+  userId: string;
+  displayName: string | null;
+  finalScore: number;
+  imageKey: string;
+  completedAt: Date;
+}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SseClient } from '../../tests/support/sse-client';
 import { LeaderboardHub, type BoardState } from './leaderboard.hub';
 
-const board: BoardState = { id: 'board-1', board: { entries: [], total: 0, championStrategy: null } };
+const board: BoardState = { id: 'board-1', board: { entries: [], total: 0, championStrategy: null, finishes: [], gamesPlayed: 0, sampleImages: [] } };
 const failOnError = (error: unknown) => {
   throw error;
 };

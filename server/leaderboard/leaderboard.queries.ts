@@ -108,10 +108,65 @@ export async function selectBoardWithViewer(db: Db, limit: number, viewerId: str
   return { total: Number(result[0]?.total ?? 0), rows: rankedRows(result) };
 }
 
-/** One player's row (null when they have no entry) and the player count: the viewer query with an empty top. */
-export async function selectPlayerRank(db: Db, userId: string): Promise<{ row: RankedRow | null; total: number }> {
-  const { rows: [row], total } = await selectBoardWithViewer(db, 0, userId);
-  return { row: row ?? null, total };
+/**
+ * One player's row (null when they have no entry), the player count, and the score of the player ranked just above
+ * (null for #1): one ranking, one round trip.
+ */
+export async function selectPlayerRank(db: Db, userId: string): Promise<{ row: RankedRow | null; total: number; aboveScore: number | null }> {
+  const result = await rows<BoardRow & { above_score: number | null }>(
+    db,
+    sql`${rankedPrelude}
+    select (select count(*)::int from ranked) as total, r.user_id, r.display_name, r.score::float8 as score, r.rank,
+      (select a.score::float8 from ranked a where a.rank = r.rank - 1) as above_score
+    from (select 1) one left join ranked r on r.user_id = ${userId}`,
+  );
+  const [row] = rankedRows(result);
+  const above = result[0]?.above_score;
+  return { row: row ?? null, total: Number(result[0]?.total ?? 0), aboveScore: above === null || above === undefined ? null : Number(above) };
+}
+
+export interface FinishRow {
+  attemptId: string;
+  displayName: string;
+  score: number;
+  completedAt: Date;
+}
+
+/**
+ * What the booth shows between rank changes: the newest finishes since the last reset (public players, score above
+ * 0), the number of games completed, and the image keys of recently finished challenges. One round trip.
+ */
+export async function selectBoardActivity(
+  db: Db,
+  finishesLimit: number,
+  imagesLimit: number,
+): Promise<{ finishes: FinishRow[]; gamesPlayed: number; imageKeys: string[] }> {
+  const result = await rows<{ kind: string; id: string | null; display_name: string | null; score: number | null; completed_at: string | Date | null; n: number | null }>(
+    db,
+    sql`with since as (
+      select coalesce((select leaderboard_since from event_settings where id = 1), 'epoch'::timestamptz) as at
+    )
+    (select 'count' as kind, null::text as id, null::text as display_name, null::float8 as score, null::timestamptz as completed_at,
+       (select count(*)::int from attempts a, since where a.completed_at > since.at) as n)
+    union all
+    (select 'finish', a.id::text, p.display_name, round(a.final_score::numeric, 1)::float8, a.completed_at, null
+     from attempts a join profiles p on p.id = a.user_id, since
+     where a.completed_at > since.at and a.final_score > 0 and p.hidden = false
+       and p.display_name is not null and btrim(p.display_name) <> ''
+     order by a.completed_at desc, a.id desc limit ${finishesLimit})
+    union all
+    (select 'image', c.image_key, null, null, max(a.completed_at), null
+     from attempts a join challenges c on c.id = a.challenge_id, since
+     where a.completed_at > since.at and not c.disabled
+     group by c.image_key order by max(a.completed_at) desc limit ${imagesLimit})`,
+  );
+  return {
+    gamesPlayed: Number(result.find((row) => row.kind === 'count')?.n ?? 0),
+    finishes: result
+      .filter((row) => row.kind === 'finish')
+      .map((row) => ({ attemptId: row.id!, displayName: row.display_name!, score: Number(row.score), completedAt: new Date(row.completed_at!) })),
+    imageKeys: result.filter((row) => row.kind === 'image').map((row) => row.id!),
+  };
 }
 
 /** The current #1 and their strategy, if written since the last leaderboard reset. */

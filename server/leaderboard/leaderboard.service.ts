@@ -1,25 +1,49 @@
 /** Leaderboard reads and the champion's strategy. Public views never carry user ids, e-mails or phone numbers. */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Champion, LeaderboardEntry, LeaderboardResponse, MyRank } from '@contracts/leaderboard';
-import { leaderboardErrorCodes, NOT_CHAMPION_MESSAGE } from '@contracts/leaderboard.rules';
+import { BOARD_FINISHES_SIZE, BOARD_SAMPLE_IMAGES_SIZE, leaderboardErrorCodes, NOT_CHAMPION_MESSAGE } from '@contracts/leaderboard.rules';
 import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
 import { createModerationService } from '../players/moderation.service';
+import { imageUrlFor } from '../game/game.service';
 import { HttpError } from '../http-error';
 import type { BoardState } from './leaderboard.hub';
-import { selectBoard, selectBoardWithViewer, selectChampion, selectPlayerRank, updateChampionStrategy, type RankedRow } from './leaderboard.queries';
+import { selectBoard, selectBoardActivity, selectBoardWithViewer, selectChampion, selectPlayerRank, updateChampionStrategy, type RankedRow } from './leaderboard.queries';
 
 export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret: string }) {
   const moderation = createModerationService({ db });
   /** An opaque, stable pseudonym per player: lets the page follow (and highlight) a row without exposing the user id. */
   const entryKey = (userId: string) => createHmac('sha256', keySecret).update(`leaderboard-entry:${userId}`).digest('base64url').slice(0, 16);
   const toEntry = (row: RankedRow): LeaderboardEntry => ({ key: entryKey(row.userId), rank: row.rank, displayName: row.displayName, score: row.score });
+  /** Finishes are keyed the same opaque way (the attempt id is the share link's capability: never published). */
+  const finishKey = (attemptId: string) => createHmac('sha256', keySecret).update(`leaderboard-finish:${attemptId}`).digest('base64url').slice(0, 16);
 
   return {
     /** The public board the live stream broadcasts; its id is a digest of the whole ranking. */
     async boardState(limit: number): Promise<BoardState> {
-      const board = await selectBoard(db, limit);
-      return { id: board.digest, board: { entries: board.entries.map(toEntry), total: board.total, championStrategy: board.championStrategy } };
+      const [board, activity] = await Promise.all([selectBoard(db, limit), selectBoardActivity(db, BOARD_FINISHES_SIZE, BOARD_SAMPLE_IMAGES_SIZE)]);
+      const finishes = activity.finishes.map((finish) => ({
+        id: finishKey(finish.attemptId),
+        displayName: finish.displayName,
+        score: finish.score,
+        completedAt: finish.completedAt.toISOString(),
+      }));
+      // The ranking digest alone misses a replay that lands on the same score, a rename in the ticker, or a new image.
+      // Still a pure function of the data, so every instance names the same board alike.
+      const id = createHash('md5')
+        .update(JSON.stringify([board.digest, activity.gamesPlayed, finishes.map((finish) => [finish.id, finish.displayName]), activity.imageKeys]))
+        .digest('hex');
+      return {
+        id,
+        board: {
+          entries: board.entries.map(toEntry),
+          total: board.total,
+          championStrategy: board.championStrategy,
+          finishes,
+          gamesPlayed: activity.gamesPlayed,
+          sampleImages: activity.imageKeys.map(imageUrlFor),
+        },
+      };
     },
 
     async leaderboard(limit: number, viewerId: string | null): Promise<LeaderboardResponse> {
@@ -30,8 +54,8 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
     },
 
     async myRank(userId: string): Promise<MyRank> {
-      const { row, total } = await selectPlayerRank(db, userId);
-      return { rank: row?.rank ?? null, total, score: row?.score ?? null };
+      const { row, total, aboveScore } = await selectPlayerRank(db, userId);
+      return { rank: row?.rank ?? null, total, score: row?.score ?? null, nextRankScore: aboveScore };
     },
 
     async champion(): Promise<Champion | null> {

@@ -127,7 +127,8 @@ describe('GET /api/leaderboard and /me', () => {
     expect(all.entries[5]).toMatchObject({ rank: 6, isYou: true, key: top3.me.key });
 
     const me = await request(t.app, { method: 'GET', url: '/api/leaderboard/me', cookie: viewer.cookie });
-    expect(me.json()).toEqual({ rank: 6, total: 6, score: 12.3 });
+    // nextRankScore: the #5 just above (90 - 4) is what the viewer has to beat.
+    expect(me.json()).toEqual({ rank: 6, total: 6, score: 12.3, nextRankScore: 86 });
 
     // Signed out: no `me`; /me needs a session.
     expect((await board()).me).toBeNull();
@@ -137,7 +138,7 @@ describe('GET /api/leaderboard and /me', () => {
   it('gives nulls to a player without an entry, and refuses a bad limit', async () => {
     const newcomer = await createPlayer(t.app, db());
     const me = await request(t.app, { method: 'GET', url: '/api/leaderboard/me', cookie: newcomer.cookie });
-    expect(me.json()).toEqual({ rank: null, total: 0, score: null });
+    expect(me.json()).toEqual({ rank: null, total: 0, score: null, nextRankScore: null });
     const bad = await request(t.app, { method: 'GET', url: '/api/leaderboard?limit=500' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION');

@@ -17,7 +17,8 @@ export function RootLayout() {
     <>
       <Outlet />
       <Suspense fallback={null}>
-        <Toaster position="top-center" theme="dark" richColors closeButton />
+        {/* Below the sticky page header (4.25rem), never over it. */}
+        <Toaster position="top-center" theme="dark" richColors closeButton offset={{ top: 80 }} mobileOffset={{ top: 76 }} />
       </Suspense>
     </>
   );

@@ -20,14 +20,16 @@ export default function LandingPage() {
   return (
     <RedirectSignedIn>
       <PageColumn className="gap-12">
-        <Hero />
-        <EventClosedNotice />
-        <Features />
-        <ReadyToPlay />
-        <WinnerNote />
-        {/* The current top scorer's revealed strategy (SPEC 10), between the rules and the last call. */}
-        <ChampionSpotlight />
-        <ClosingCallToAction />
+        <main className="flex flex-col gap-12">
+          <Hero />
+          <EventClosedNotice />
+          <Features />
+          <ReadyToPlay />
+          <WinnerNote />
+          {/* The current top scorer's revealed strategy (SPEC 10), between the rules and the last call. */}
+          <ChampionSpotlight />
+          <ClosingCallToAction />
+        </main>
         <SiteFooter />
       </PageColumn>
     </RedirectSignedIn>
@@ -84,7 +86,7 @@ function Features() {
             {feature.icon}
           </span>
           <div>
-            <h3 className="font-display text-lg font-bold text-ink">{feature.title}</h3>
+            <h2 className="font-display text-lg font-bold text-ink">{feature.title}</h2>
             <CardDescription>{feature.text}</CardDescription>
           </div>
         </Card>
@@ -108,7 +110,7 @@ function ReadyToPlay() {
       <ol className="mt-5 flex flex-col gap-3">
         {steps.map((step, index) => (
           <li key={step} className="flex items-center gap-4 rounded-2xl border border-night-700 bg-night-900/60 p-4">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-strong to-glow font-display text-sm font-bold text-white" aria-hidden>
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-cta-from to-cta-to font-display text-sm font-bold text-white" aria-hidden>
               {index + 1}
             </span>
             <span className="text-sm font-medium text-ink">{step}</span>

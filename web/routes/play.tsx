@@ -2,8 +2,10 @@ import { RequireSession } from '@web/features/auth/components/require-session';
 import { UserMenu } from '@web/features/auth/components/user-menu';
 import { EventClosedNotice } from '@web/features/event-status/components/event-closed-notice';
 import { GameScreen } from '@web/features/game/components/game-screen';
-import { PlayerRank, PlayerStanding, PlayerStrategy } from '@web/features/leaderboard/components/my-rank';
+import { CompleteStanding, ReplaceScoreNotice } from '@web/features/leaderboard/components/complete-standing';
+import { PlayerRank, PlayerStrategy } from '@web/features/leaderboard/components/my-rank';
 import { useInvalidateLeaderboard } from '@web/features/leaderboard/hooks/use-invalidate-leaderboard';
+import { useRememberRankBeforeGame } from '@web/features/leaderboard/hooks/use-rank-before-game';
 import { PageColumn } from '@web/ui/page';
 import { PageHeader } from '@web/ui/page-header';
 import { SiteFooter } from '@web/ui/site-footer';
@@ -11,6 +13,7 @@ import { SiteFooter } from '@web/ui/site-footer';
 /** /play: the signed-in frame (header with the account menu, footer) around the game. */
 export default function PlayPage() {
   const refreshLeaderboard = useInvalidateLeaderboard();
+  const rememberRankBefore = useRememberRankBeforeGame();
   return (
     <RequireSession>
       {(user) => (
@@ -22,7 +25,10 @@ export default function PlayPage() {
             <GameScreen
               homeStanding={<PlayerRank />}
               homeExtras={<PlayerStrategy />}
-              completeExtras={<PlayerStanding />}
+              completeStanding={(attempt) => <CompleteStanding attemptId={attempt.id} />}
+              completeAfterReveal={<PlayerStrategy />}
+              startNotice={<ReplaceScoreNotice />}
+              onGameOpened={(attempt) => rememberRankBefore(attempt.id)}
               onChallengeComplete={refreshLeaderboard}
             />
           </main>

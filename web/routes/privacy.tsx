@@ -16,7 +16,7 @@ export default function PrivacyPage() {
     <PageColumn>
       <title>Privacy Policy · Guess the Genesis</title>
       <div className="pt-4">
-        <Button variant="ghost" size="sm" onClick={goBack} className="-ml-2">
+        <Button variant="ghost" onClick={goBack} className="-ml-3">
           <ArrowLeft className="size-4" aria-hidden />
           BACK
         </Button>

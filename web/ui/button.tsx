@@ -5,7 +5,7 @@ import { cn } from '@web/lib/cn';
 const variants = {
   // Disabled (and busy, e.g. 'PLEASE WAIT...') stays readable: a flat fill with light text, not a faded gradient.
   primary:
-    'bg-gradient-to-r from-accent-strong to-glow text-white shadow-lg shadow-accent-strong/25 hover:brightness-110 disabled:bg-none disabled:bg-night-600 disabled:text-ink/85 disabled:shadow-none disabled:hover:brightness-100',
+    'bg-gradient-to-r from-cta-from to-cta-to text-white shadow-lg shadow-accent-strong/25 hover:brightness-110 disabled:bg-none disabled:bg-night-600 disabled:text-ink/85 disabled:shadow-none disabled:hover:brightness-100',
   secondary: 'bg-night-700 text-ink hover:bg-night-600 disabled:opacity-50',
   outline: 'border border-night-600 bg-transparent text-ink hover:bg-night-800 disabled:opacity-50',
   danger: 'bg-red-700 text-white hover:bg-red-600 disabled:opacity-60',

@@ -7,11 +7,34 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogTrigger = DialogPrimitive.Trigger;
 
-export function DialogContent({ title, description, children, className }: { title: string; description?: ReactNode; children: ReactNode; className?: string }) {
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+  returnFocus,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  /**
+   * For a dialog opened without a Trigger (e.g. from a button that was busy, so focus had already left it): where
+   * focus goes back on close. Without it, Radix returns focus to the trigger, or to what was focused on open.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
       <DialogPrimitive.Content
+        onCloseAutoFocus={(event) => {
+          const target = returnFocus?.();
+          if (target?.isConnected && !(target as HTMLButtonElement).disabled) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-[398px] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-night-700 bg-night-900 p-6 shadow-2xl focus:outline-none',
           className,

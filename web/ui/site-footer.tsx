@@ -19,7 +19,7 @@ export function SiteFooter({ withLogo = false, className }: { withLogo?: boolean
       <p>
         © {COPYRIGHT_YEAR} {COMPANY_NAME}. All rights reserved.
       </p>
-      <Link to={paths.privacy} className="rounded text-accent underline-offset-4 hover:underline">
+      <Link to={paths.privacy} className="inline-flex min-h-11 items-center rounded px-3 text-accent underline-offset-4 hover:underline">
         Privacy Policy
       </Link>
     </footer>

@@ -18,11 +18,11 @@ export function UserMenu({ email, role }: { email: string | null | undefined; ro
     <Popover>
       <PopoverTrigger
         aria-label="Account menu"
-        className="flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-accent-strong to-glow font-display text-sm font-bold text-white shadow-lg shadow-accent-strong/30 ring-2 ring-night-900 transition hover:brightness-110 data-[state=open]:ring-accent"
+        className="flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-cta-from to-cta-to font-display text-sm font-bold text-white shadow-lg shadow-accent-strong/30 ring-2 ring-night-900 transition hover:brightness-110 data-[state=open]:ring-accent"
       >
         <span aria-hidden>{avatarInitials(email)}</span>
       </PopoverTrigger>
-      <PopoverContent className="w-72">
+      <PopoverContent className="w-72" label="Account">
         <p className="text-xs font-medium uppercase tracking-wider text-muted">Signed in as</p>
         <p className="mt-1 text-sm [overflow-wrap:anywhere] font-semibold text-ink">{email}</p>
         {role === 'organizer' ? (

@@ -16,17 +16,20 @@ export function DisplayNameDialog({
   onOpenChange,
   suggestedName,
   onSaved,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   suggestedName: string | null;
   onSaved: (displayName: string) => void;
+  /** The button that opened it (START/NEW CHALLENGE): focus goes back there when the dialog is dismissed. */
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* The form mounts with each opening, so it always starts from the current suggestion. */}
       {open ? (
-        <DialogContent title="Choose Your Display Name" description="This is how you will appear on the leaderboard.">
+        <DialogContent title="Choose Your Display Name" description="This is how you will appear on the leaderboard." returnFocus={returnFocus}>
           <DisplayNameForm suggestedName={suggestedName} onSaved={onSaved} />
         </DialogContent>
       ) : null}

@@ -22,14 +22,24 @@ type View = { name: 'checking' } | { name: 'home' } | { name: 'history' } | { na
 export function GameScreen({
   homeStanding,
   homeExtras,
-  completeExtras,
+  completeStanding,
+  completeAfterReveal,
+  startNotice,
+  onGameOpened,
   onChallengeComplete,
 }: {
   /** Shown above START CHALLENGE: keep it short. */
   homeStanding?: ReactNode;
   /** Shown below the Start Playing card. */
   homeExtras?: ReactNode;
-  completeExtras?: ReactNode;
+  /** The complete screen's standing (rank and movement) for this attempt, inside the score card. */
+  completeStanding?: (attempt: Attempt) => ReactNode;
+  /** Below the prompt reveal and the guesses (e.g. the #1's strategy form). */
+  completeAfterReveal?: ReactNode;
+  /** Next to START CHALLENGE / NEW CHALLENGE (e.g. "your board score will be replaced"). */
+  startNotice?: ReactNode;
+  /** A game was opened (started or resumed), before any guess of this visit. */
+  onGameOpened?: (attempt: Attempt) => void;
   onChallengeComplete?: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -39,6 +49,8 @@ export function GameScreen({
   const checked = useRef(false);
   const container = useRef<HTMLDivElement>(null);
   const shownScreen = useRef('checking');
+  const onGameOpenedRef = useRef(onGameOpened);
+  onGameOpenedRef.current = onGameOpened;
 
   // When the screen changes (not after each guess), move focus to its heading so keyboard and screen-reader
   // users land on the new content instead of a button that no longer exists.
@@ -60,10 +72,12 @@ export function GameScreen({
       setView({ name: 'home' });
     } else {
       setView(current.data?.attempt ? { name: 'game', attempt: current.data.attempt } : { name: 'home' });
+      if (current.data?.attempt) onGameOpenedRef.current?.(current.data.attempt);
     }
   }, [current.isFetchedAfterMount, current.isError, current.error, current.data]);
 
   const openGame = (attempt: Attempt) => {
+    if (attempt.nextGuessNumber !== null) onGameOpened?.(attempt);
     setView({ name: 'game', attempt });
     window.scrollTo({ top: 0 });
   };
@@ -94,7 +108,7 @@ export function GameScreen({
   const handleGuessed = ({ attempt }: GuessResponse) => {
     setView({ name: 'game', attempt });
     if (attempt.nextGuessNumber === null) {
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
       onChallengeComplete?.();
     }
   };
@@ -104,14 +118,29 @@ export function GameScreen({
       {view.name === 'checking' ? <Spinner label="Checking for incomplete challenges..." className="min-h-[50dvh]" /> : null}
 
       {view.name === 'home' ? (
-        <HomeView standing={homeStanding} extras={homeExtras} onStart={() => void start.begin()} starting={start.busy} onShowHistory={showHistory} />
+        <HomeView
+          standing={homeStanding}
+          extras={homeExtras}
+          startNotice={startNotice}
+          onStart={() => void start.begin()}
+          starting={start.busy}
+          onShowHistory={showHistory}
+        />
       ) : null}
 
       {view.name === 'history' ? <HistoryView onBack={goHome} /> : null}
 
       {view.name === 'game' ? (
         view.attempt.nextGuessNumber === null ? (
-          <CompleteView attempt={view.attempt} extras={completeExtras} onNewChallenge={() => void start.begin()} onBackToMenu={goHome} starting={start.busy} />
+          <CompleteView
+            attempt={view.attempt}
+            standing={completeStanding?.(view.attempt)}
+            afterReveal={completeAfterReveal}
+            newChallengeNotice={startNotice}
+            onNewChallenge={() => void start.begin()}
+            onBackToMenu={goHome}
+            starting={start.busy}
+          />
         ) : (
           // Keyed by attempt so a new challenge starts with an empty input.
           <GuessingView key={view.attempt.id} attempt={view.attempt} onGuessed={handleGuessed} onOutOfSync={() => void resync(view.attempt.id)} />
@@ -123,6 +152,7 @@ export function GameScreen({
         onOpenChange={start.nameDialog.onOpenChange}
         suggestedName={start.nameDialog.suggestedName}
         onSaved={start.nameDialog.onSaved}
+        returnFocus={start.nameDialog.returnFocus}
       />
     </div>
   );

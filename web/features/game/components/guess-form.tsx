@@ -45,9 +45,20 @@ export function GuessForm({
   }
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} className="flex flex-col gap-3" aria-busy={busy}>
+    <form ref={formRef} onSubmit={handleSubmit} className="flex flex-col gap-2.5" aria-busy={busy}>
+      {/* While scoring, the waiting message takes the label's line: right where the player is looking. */}
+      <div aria-live="polite" className={busy ? 'min-h-5' : undefined}>
+        {busy ? <WaitingMessage /> : null}
+      </div>
       <div>
-        <Label htmlFor={fieldId}>What prompt do you think generated this image?</Label>
+        <div className="flex items-baseline justify-between gap-2">
+          <Label htmlFor={fieldId} className="mb-1 text-[13px]">
+            What prompt do you think generated this image?
+          </Label>
+          <span id={counterId} className="shrink-0 text-xs text-muted tabular-nums">
+            {value.length}/{MAX_GUESS_LENGTH}
+          </span>
+        </div>
         <Textarea
           id={fieldId}
           ref={fieldRef}
@@ -56,20 +67,18 @@ export function GuessForm({
           onKeyDown={handleKeyDown}
           placeholder="Enter your guess for the AI prompt..."
           maxLength={MAX_GUESS_LENGTH}
-          rows={3}
+          rows={2}
           enterKeyHint="send"
           autoComplete="off"
           aria-describedby={counterId}
           readOnly={busy}
+          className="min-h-18 py-2.5"
         />
-        <p id={counterId} className="mt-1.5 text-right text-xs text-muted tabular-nums">
-          {value.length}/{MAX_GUESS_LENGTH}
-        </p>
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
         {busy ? (
           <>
-            <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden />
+            <span className="size-4 rounded-full border-2 border-white/40 border-t-white motion-safe:animate-spin" aria-hidden />
             PROCESSING...
           </>
         ) : (
@@ -79,9 +88,6 @@ export function GuessForm({
           </>
         )}
       </Button>
-      <div aria-live="polite" className="relative min-h-5">
-        {busy ? <WaitingMessage /> : null}
-      </div>
     </form>
   );
 }

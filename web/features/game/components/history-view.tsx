@@ -74,7 +74,7 @@ function HistoryEntry({ attempt }: { attempt: Attempt }) {
         <time dateTime={playedAt} className="text-sm text-muted">
           {dateFormat.format(new Date(playedAt))}
         </time>
-        <span className="rounded-full bg-gradient-to-r from-accent-strong to-glow px-3 py-1 text-sm font-bold text-white tabular-nums">
+        <span className="rounded-full bg-gradient-to-r from-cta-from to-cta-to px-3 py-1 text-sm font-bold text-white tabular-nums">
           {formatScore(attempt.finalScore ?? 0)}
         </span>
       </div>

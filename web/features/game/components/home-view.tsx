@@ -10,6 +10,7 @@ import { StatsCard } from './stats-card';
 export function HomeView({
   standing,
   extras,
+  startNotice,
   onStart,
   starting,
   onShowHistory,
@@ -18,6 +19,8 @@ export function HomeView({
   standing?: ReactNode;
   /** Anything taller goes below the Start Playing card, so START CHALLENGE stays in the first screen. */
   extras?: ReactNode;
+  /** Under START CHALLENGE (e.g. "your board score will be replaced"). */
+  startNotice?: ReactNode;
   onStart: () => void;
   starting: boolean;
   onShowHistory: () => void;
@@ -40,12 +43,13 @@ export function HomeView({
         <CardDescription>Get your own unique image challenge and make your first guess.</CardDescription>
         <Button size="lg" className="mt-4 w-full" onClick={onStart} disabled={starting} aria-busy={starting}>
           {starting ? (
-            <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden />
+            <span className="size-4 rounded-full border-2 border-white/40 border-t-white motion-safe:animate-spin" aria-hidden />
           ) : (
             <Play className="size-4 fill-current" aria-hidden />
           )}
           START CHALLENGE
         </Button>
+        {startNotice ? <div className="mt-3">{startNotice}</div> : null}
       </Card>
 
       {extras}

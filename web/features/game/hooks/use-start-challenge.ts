@@ -24,6 +24,8 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
   const [nameDialog, setNameDialog] = useState<NameDialogState>({ open: false, suggestedName: null });
   // Read by onSaved: a save that lands after the dialog was dismissed must not create a game.
   const nameDialogOpen = useRef(false);
+  // The button that began this start (focus returns to it when the name dialog is dismissed).
+  const trigger = useRef<HTMLElement | null>(null);
   const startGame = useStartGame({ onSuccess: ({ attempt }) => onStarted(attempt) });
 
   // Ask for the display name up front (the server page preloads it too), so START CHALLENGE costs one round trip,
@@ -68,6 +70,7 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
 
   async function begin() {
     if (checkingProfile || startGame.isPending) return;
+    trigger.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     setCheckingProfile(true);
     try {
       // A name already known is enough to go (the server still checks); without one, ask again (it may have been
@@ -93,6 +96,7 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
     nameDialog: {
       ...nameDialog,
       onOpenChange: (open: boolean) => setNameDialogOpen(open),
+      returnFocus: () => trigger.current,
       onSaved: () => {
         if (!nameDialogOpen.current) return;
         setNameDialogOpen(false);

@@ -6,16 +6,6 @@ import { Skeleton } from '@web/ui/spinner';
 import { useMyRank } from '../api/get-my-rank';
 import { StrategyEditor } from './strategy-editor';
 
-/** For /play (signed in): 'You are #7 of 312', and for the #1 the form to share their winning strategy. */
-export function PlayerStanding() {
-  return (
-    <div className="flex flex-col gap-4">
-      <PlayerRank />
-      <PlayerStrategy />
-    </div>
-  );
-}
-
 /** Just 'You are #7 of 312' (the home view shows it above START CHALLENGE, and the strategy form lower). */
 export function PlayerRank() {
   const myRank = useMyRank();
