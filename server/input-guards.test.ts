@@ -73,6 +73,21 @@ describe('malformed input gets a 4xx, never a 500', () => {
     expect(await t.database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
   });
 
+  it('refuses ill-formed Unicode (a lone surrogate) in any text, e.g. a strategy or a guess, and records nothing', async () => {
+    const player = await createGamer(t);
+    const attempt = (await startGame(t.app, player)).json().attempt;
+    const before = scored;
+    // JSON's \\u escape can carry half of a surrogate pair; PostgreSQL text cannot store it (found by the fuzz test).
+    const lone = 'a red square \udfe9';
+    const guess = await submitGuess(t.app, player, attempt.id, lone, 1);
+    expect(guess.statusCode, guess.body).toBe(400);
+    expect(scored).toBe(before);
+    const strategy = await request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', cookie: player.cookie, payload: { strategy: lone } });
+    expect(strategy.statusCode, strategy.body).toBe(400);
+    const [row] = await t.database.db.select().from(attempts).where(eq(attempts.id, attempt.id));
+    expect(row.guess1).toBeNull();
+  });
+
   it('refuses a NUL in the address or query string with 400', async () => {
     for (const url of ['/api/images/abc%00.png', '/api/leaderboard?limit=%00', '/api/auth/verify-email?token=%00']) {
       const response = await request(t.app, { method: 'GET', url });

@@ -28,19 +28,26 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-/** True when any string (key or value) in a parsed JSON value holds a NUL, which no database text column accepts. */
-export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
+/**
+ * True when a string can't be stored as text: a NUL, or ill-formed UTF-16 (a lone surrogate, which JSON's `\udfe9`
+ * escape lets a client send). PostgreSQL's UTF-8 text columns accept neither.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** True when any string (key or value) in a parsed JSON value can't be stored as database text (see unstorable). */
+export function containsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return unstorable(value);
+  if (Array.isArray(value)) return value.some(containsUnstorableText);
   if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+    return Object.entries(value).some(([key, inner]) => unstorable(key) || containsUnstorableText(inner));
   }
   return false;
 }
 
 /**
  * Input the app can never use is refused with 400 before any route sees it: JSON bodies nested deeper than
- * MAX_JSON_DEPTH, NUL characters anywhere in a body, a path or a query string (PostgreSQL text cannot hold
+ * MAX_JSON_DEPTH, NUL characters or lone surrogates anywhere in a body, a path or a query string (PostgreSQL text cannot hold
  * them, so they would otherwise surface as a 500 after the work was done: a guess would be scored first).
  */
 export function registerInputGuards(app: FastifyInstance) {
@@ -54,7 +61,7 @@ export function registerInputGuards(app: FastifyInstance) {
         const statusCode = (error as { statusCode?: number }).statusCode;
         return done(statusCode && statusCode < 500 ? error : badRequest('Malformed JSON body'), undefined);
       }
-      if (containsNul(parsed)) return done(badRequest('Text may not contain NUL characters'), undefined);
+      if (containsUnstorableText(parsed)) return done(badRequest('Text may not contain NUL characters or invalid Unicode'), undefined);
       done(null, parsed);
     });
   });
