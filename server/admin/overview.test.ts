@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '@contracts/admin-overview';
-import { createGamer, importDemoPack, playFullGame, startGame } from '../../tests/support/game';
+import { allowBackToBackGames, createGamer, importDemoPack, playFullGame, startGame } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
@@ -15,6 +15,8 @@ beforeAll(async () => {
   // Only notifications refresh the stream here (the periodic re-read is pushed out of the test's way).
   t = await createTestApp({}, { overviewHub: { coalesceMs: 100, tickMs: 60_000 } });
   await importDemoPack(t);
+  // A player here starts a second game right after the first (a script's pace, not a player's).
+  await allowBackToBackGames(t);
   organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });

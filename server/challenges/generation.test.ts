@@ -96,9 +96,12 @@ describe('generating through the OpenAI-compatible images API', () => {
 
     const rows = await t.database.db.select().from(challenges).where(eq(challenges.source, 'generated:openai'));
     expect(rows.map((row) => row.prompt).sort()).toEqual(prompts.slice(0, 5).sort());
+    // The prompt embedding is stored at generation, by the game's own scorer (its model's dimension).
+    const [reference] = await t.scorer.embed(['a reference sentence']);
     for (const row of rows) {
       expect(row.imageKey).toMatch(/^[A-Za-z0-9_-]{22}\.webp$/);
-      expect(row.promptEmbedding).toHaveLength(512);
+      expect(row.promptEmbedding).toHaveLength(reference.length);
+      expect(row.embedderId).toBe(t.scorer.embedderId);
       const image = await t.storage.get(row.imageKey);
       expect((await sharp(image!.bytes).metadata()).format).toBe('webp');
       expect(byPrompt.get(row.prompt)!.imageUrl).toBe(`/api/images/${row.imageKey}`);
