@@ -102,7 +102,7 @@ describe('e-mail accounts', () => {
 
     it('refuses sign-in before the e-mail is verified, says why, and re-sends the link', async () => {
     const { page, allowFailure } = await browser.newPage();
-    allowFailure('/api/auth/sign-in/email', 403);
+    allowFailure('/api/auth/sign-in/email', 401);
     const email = uniqueBrowserEmail('unverified');
     await signUp(page, email, 'correct horse');
     await signIn(page, email, 'correct horse');
