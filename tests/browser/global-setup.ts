@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { TestProject } from 'vitest/node';
 import { demoPackDir, repoRoot } from '../../scripts/paths';
 import { startOidcIssuer } from '../support/oidc-issuer';
@@ -35,42 +34,18 @@ function createOrganizer(dataDir: string) {
   if (cli.status !== 0) throw new Error(`admin:create failed (exit ${cli.status})`);
 }
 
-/** Extra challenges beside the demo pack: the journeys together start more games than its 24 prompts. */
-const EXTRA_CHALLENGES = 56;
-
 /**
- * The run's pack (in the run's temporary folder, never the repo): the demo pack's images and prompts, read by path,
- * plus EXTRA_CHALLENGES plain generated images with prompts of their own, so no journey meets an exhausted pool.
+ * The shared server's event, set through the organizer API as an organizer would: one player may start games back to
+ * back (the journeys replay games faster than a person; the default interval guards against scripts), and prompts may
+ * be reused across players (the journeys together start more games than the demo pack's 24 prompts; no player ever
+ * gets the same prompt twice either way).
  */
-async function writeRunPack(dir: string): Promise<string> {
-  mkdirSync(path.join(dir, 'images'), { recursive: true });
-  const demo = JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ file: string; prompt: string }>;
-  const manifest = demo.map((entry) => {
-    const file = `images/demo-${path.basename(entry.file)}`;
-    copyFileSync(path.join(demoPackDir, entry.file), path.join(dir, file));
-    return { file, prompt: entry.prompt };
-  });
-  const colours = ['red', 'green', 'blue', 'golden', 'purple', 'teal', 'orange', 'grey'];
-  for (let i = 0; i < EXTRA_CHALLENGES; i++) {
-    const file = `images/extra-${i}.png`;
-    const background = { r: (i * 53) % 256, g: (i * 97) % 256, b: (i * 149) % 256 };
-    await sharp({ create: { width: 96, height: 96, channels: 3, background } }).png().toFile(path.join(dir, file));
-    manifest.push({ file, prompt: `a plain ${colours[i % colours.length]} square on a quiet day, test card number ${i + 1}` });
-  }
-  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-  return dir;
-}
-
-/**
- * The shared server's event lets one player start games back to back (the journeys replay games faster than a
- * person would; the default interval is a guard against scripts). Set through the organizer API, as an organizer would.
- */
-async function allowBackToBackGames(baseUrl: string) {
+async function prepareSharedEvent(baseUrl: string) {
   const json = { 'content-type': 'application/json', origin: baseUrl };
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers: json, body: JSON.stringify(ORGANIZER) });
   if (!signIn.ok) throw new Error(`organizer sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  const patch = await fetch(`${baseUrl}/api/admin/event`, { method: 'PATCH', headers: { ...json, cookie }, body: JSON.stringify({ minSecondsBetweenChallenges: 0 }) });
+  const patch = await fetch(`${baseUrl}/api/admin/event`, { method: 'PATCH', headers: { ...json, cookie }, body: JSON.stringify({ minSecondsBetweenChallenges: 0, allowPromptReuse: true }) });
   if (!patch.ok) throw new Error(`event settings failed: ${patch.status} ${await patch.text()}`);
 }
 
@@ -96,7 +71,6 @@ export default async function setup(project: TestProject) {
   const issuer = await startOidcIssuer();
   const dataDir = path.join(runDir, 'data');
   createOrganizer(dataDir);
-  const pack = await writeRunPack(path.join(runDir, 'pack'));
   const server = await startServer(
     {
       DATA_DIR: dataDir,
@@ -105,7 +79,7 @@ export default async function setup(project: TestProject) {
       GOOGLE_CLIENT_ID,
       GOOGLE_CLIENT_SECRET: 'gg-browser-tests-secret',
       GOOGLE_ISSUER: issuer.url,
-      CHALLENGE_PACK: pack,
+      CHALLENGE_PACK: demoPackDir,
       WEB_DIST_DIR: webDistDir,
     },
     { timeoutMs: 120_000 },
@@ -115,7 +89,7 @@ export default async function setup(project: TestProject) {
     throw error;
   });
 
-  await allowBackToBackGames(server.url);
+  await prepareSharedEvent(server.url);
 
   // The server's log, for when a journey fails: .artifacts/browser-server.log
   mkdirSync(path.join(repoRoot, '.artifacts'), { recursive: true });

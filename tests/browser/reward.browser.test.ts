@@ -230,9 +230,11 @@ describe('the booth on a fresh event', () => {
     const mia = await newPage();
     await signedInPlayer(mia.page, base, 'Mia');
     const miaAttempt = await start(mia.page.request, base);
+    // Mia gets close but not exact (the booth and the ticker list only scores above 0; only the exact prompt is 100).
+    const miaPrompt = (await promptOf(mia.page.request, base, miaAttempt.imageUrl)).split(' ');
     await guess(mia.page.request, base, miaAttempt.id, 1, 'a picture of a thing');
     await guess(mia.page.request, base, miaAttempt.id, 2, 'an image of a scene');
-    const miaDone = await guess(mia.page.request, base, miaAttempt.id, 3, 'something colourful');
+    const miaDone = await guess(mia.page.request, base, miaAttempt.id, 3, miaPrompt.length > 2 ? miaPrompt.slice(0, -1).join(' ') : miaPrompt[0]);
     const miaScore = formatScore(miaDone.attempt.finalScore);
     const ticker = booth.page.getByTestId('ticker-item').first();
     await expect.poll(() => ticker.textContent(), { timeout: 10_000 }).toBe(`Miascored${miaScore}`);
