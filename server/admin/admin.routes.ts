@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { listAudit } from './audit.service';
 import { OverviewHub, type OverviewHubOptions } from './overview.hub';
 import { readOverview, type OverviewConfig } from './overview.service';
+import { openEventStream } from '../sse';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -49,16 +50,7 @@ export async function adminRoutes(base: FastifyInstance, options: AdminRoutesOpt
 
   app.get('/api/admin/stream', { schema: { response: errors } }, async (_request, reply) => {
     if (hub.full) return reply.status(429).send({ code: 'TOO_MANY_STREAMS', message: 'Too many console streams are open. Close some tabs and try again.' });
-    reply.hijack();
-    const headers = reply.getHeaders() as Record<string, string | number | string[]>;
-    reply.raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    reply.raw.socket?.setNoDelay(true);
+    openEventStream(reply);
     await hub.add(reply.raw);
   });
 }

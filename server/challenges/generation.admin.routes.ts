@@ -11,6 +11,7 @@ import { apiErrorSchema } from '@contracts/errors';
 import type { Database } from '../db/client';
 import { GENERATION_CHANNEL, generationErrors, type GenerationService } from './generation.service';
 import type { ImageProvider } from './image-providers';
+import { openEventStream } from '../sse';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 const providerLabels: Record<GenerationProvider, string> = { openai: 'OpenAI-compatible images API', automatic1111: 'AUTOMATIC1111 / Forge' };
@@ -81,17 +82,7 @@ export async function generationAdminRoutes(base: FastifyInstance, { database, s
     const run = await service.read(runId);
     if (!run) throw generationErrors.runNotFound();
     if (streams >= MAX_STREAMS) return reply.status(429).send({ code: 'TOO_MANY_STREAMS', message: 'Too many progress streams are open. Close some tabs and try again.' });
-    reply.hijack();
-    const headers = reply.getHeaders() as Record<string, string | number | string[]>;
-    reply.raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    reply.raw.socket?.setNoDelay(true);
-    const target = reply.raw;
+    const target = openEventStream(reply);
     streams++;
     let set = watchers.get(runId);
     if (!set) watchers.set(runId, (set = new Set()));

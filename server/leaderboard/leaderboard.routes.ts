@@ -17,6 +17,7 @@ import type { Database } from '../db/client';
 import { StreamAdmission, type AdmissionLimits, type StreamViewer } from './leaderboard-admission';
 import { LeaderboardHub } from './leaderboard.hub';
 import { createLeaderboardService } from './leaderboard.service';
+import { openEventStream } from '../sse';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -95,19 +96,7 @@ export async function leaderboardRoutes(base: FastifyInstance, options: Leaderbo
         .send({ code: leaderboardErrorCodes.tooManyStreams, message: 'Too many live leaderboard streams are open. Close some tabs and try again.' });
     }
     reply.raw.once('close', release);
-    // A stream is quiet between heartbeats by design: the idle timeout for stalled clients does not apply to it.
-    reply.raw.socket?.setTimeout?.(0);
-    reply.hijack();
-    const headers = reply.getHeaders() as Record<string, string | number | string[]>;
-    reply.raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // Tells nginx-style proxies not to buffer the stream.
-      'x-accel-buffering': 'no',
-    });
-    reply.raw.socket?.setNoDelay(true);
+    openEventStream(reply);
     const lastEventId = request.headers['last-event-id'];
     await hub.add(reply.raw, typeof lastEventId === 'string' ? lastEventId : undefined);
   });
