@@ -32,6 +32,11 @@ export const AUDIT_ACTIONS = {
   winnersExport: 'winners.export',
   organizerCreate: 'organizer.create',
   challengesImport: 'challenges.import',
+  challengeDisable: 'challenge.disable',
+  challengeEnable: 'challenge.enable',
+  challengeDelete: 'challenge.delete',
+  generationStart: 'generation.start',
+  blocklistUpdate: 'moderation.blocklist',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

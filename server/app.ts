@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gameRoutes, { game, storage, limits });
   await registerChallenges(app, { env, database, storage, scorer: deps.scorer });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
-  await app.register(moderationAdminRoutes, { moderation: createModerationService({ db: database.db }) });
+  await app.register(moderationAdminRoutes, { moderation: createModerationService({ db: database.db }), db: database.db });
   app.addHook('onReady', async () => void (await backfillDisplayNameKeys(database.db, app.log)));
   await app.register(leaderboardRoutes, {
     database,

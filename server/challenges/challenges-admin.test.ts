@@ -70,6 +70,11 @@ describe('uploading a pack', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ total: 3, imported: 3, skipped: 0 });
     expect((await upload(zip)).json()).toEqual({ total: 3, imported: 0, skipped: 3 });
+    const audit = (await request(t.app, { method: 'GET', url: '/api/admin/audit', cookie: organizer.cookie })).json().entries;
+    expect(audit.filter((entry: { action: string }) => entry.action === 'challenges.import').map((entry: { details: object }) => entry.details)).toEqual([
+      { imported: 0, skipped: 3, total: 3, pack: 'pack.zip' },
+      { imported: 3, skipped: 0, total: 3, pack: 'good.zip' },
+    ]);
 
     const { challenges: rows, total } = await list();
     expect(total).toBe(3);
@@ -187,6 +192,14 @@ describe('the table, its states and actions', () => {
       expect((await call('DELETE', `/api/admin/challenges/${toDelete.id}`)).statusCode).toBe(404);
       expect((await rows()).map((row) => row.id)).not.toContain(toDelete.id);
       expect((await call('GET', '/api/admin/challenges?state=bogus')).statusCode).toBe(400);
+      // Every change is in the organizers' audit log, newest first (refused ones are not).
+      const audit = (await call('GET', '/api/admin/audit')).json().entries as Array<{ action: string; actor: string; targetId: string | null }>;
+      expect(audit.slice(0, 3).map((entry) => [entry.action, entry.targetId])).toEqual([
+        ['challenge.delete', toDelete.id],
+        ['challenge.enable', toDisable.id],
+        ['challenge.disable', toDisable.id],
+      ]);
+      expect(audit[0].actor).toBe(boss.email);
     } finally {
       await fresh.close();
     }

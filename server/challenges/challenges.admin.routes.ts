@@ -17,6 +17,8 @@ import {
 } from '@contracts/admin-challenges';
 import { adminChallengeErrorCodes } from '@contracts/admin-challenges.rules';
 import { apiErrorSchema } from '@contracts/errors';
+import { AUDIT_ACTIONS } from '@contracts/admin.rules';
+import { organizerActor, recordAudit } from '../admin/audit.service';
 import { HttpError } from '../http-error';
 import { ChallengePackError, importChallengePack, type ImportDeps } from './challenges-import.service';
 import type { PoolService } from './challenges-pool.service';
@@ -60,6 +62,8 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
     { onRequest: requireOrganizer, schema: { params: challengeIdParamsSchema, body: updateChallengeSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pool.setDisabled(request.params.id, request.body.disabled);
+      const action = request.body.disabled ? AUDIT_ACTIONS.challengeDisable : AUDIT_ACTIONS.challengeEnable;
+      await recordAudit(importDeps.db, organizerActor(request), { action, targetId: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -69,6 +73,7 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
     { onRequest: requireOrganizer, schema: { params: challengeIdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pool.deleteUnused(request.params.id);
+      await recordAudit(importDeps.db, organizerActor(request), { action: AUDIT_ACTIONS.challengeDelete, targetId: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -107,7 +112,12 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
         }
         const packName = path.basename(request.query.name ?? 'upload.zip');
         try {
-          return await importChallengePack(importDeps, file, { packName });
+          const summary = await importChallengePack(importDeps, file, { packName });
+          await recordAudit(importDeps.db, organizerActor(request), {
+            action: AUDIT_ACTIONS.challengesImport,
+            details: { imported: summary.imported, skipped: summary.skipped, total: summary.total, pack: packName },
+          });
+          return summary;
         } catch (error) {
           if (!(error instanceof ChallengePackError)) throw error;
           return reply.status(422).send({

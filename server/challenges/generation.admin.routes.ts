@@ -11,6 +11,8 @@ import { apiErrorSchema } from '@contracts/errors';
 import type { Database } from '../db/client';
 import { GENERATION_CHANNEL, generationErrors, type GenerationService } from './generation.service';
 import type { ImageProvider } from './image-providers';
+import { AUDIT_ACTIONS } from '@contracts/admin.rules';
+import { organizerActor, recordAudit } from '../admin/audit.service';
 import { openEventStream } from '../sse';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -67,6 +69,7 @@ export async function generationAdminRoutes(base: FastifyInstance, { database, s
 
   app.post('/api/admin/challenges/generation', { schema: { body: startGenerationSchema, response: { 201: generationRunSchema, ...errors } } }, async (request, reply) => {
     const run = await service.start(request.body, request.session!.user.id);
+    await recordAudit(database.db, organizerActor(request), { action: AUDIT_ACTIONS.generationStart, targetId: run.id, details: { provider: request.body.provider, prompts: run.items.length } });
     return reply.status(201).send(run);
   });
 

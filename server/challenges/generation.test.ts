@@ -76,6 +76,8 @@ describe('generating through the OpenAI-compatible images API', () => {
       'a painting that never finishes [hang]',
     ];
     const started = await startRun('openai', prompts);
+    const [audited] = (await request(t.app, { method: 'GET', url: '/api/admin/audit', cookie: organizer.cookie })).json().entries;
+    expect(audited).toMatchObject({ action: 'generation.start', actor: organizer.email, targetId: started.json().id, details: { provider: 'openai', prompts: prompts.length } });
     expect(started.statusCode, started.body).toBe(201);
     const run = await untilFinished(started.json().id);
     expect(run, JSON.stringify(run.items.filter((i) => i.status === 'failed'))).toMatchObject({ provider: 'openai', done: 5, failed: 2, left: 0 });

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blocklistInputSchema, blocklistSchema, moderationMatchesSchema } from '@contracts/admin-moderation';
 import { apiErrorSchema } from '@contracts/errors';
+import { AUDIT_ACTIONS } from '@contracts/admin.rules';
+import { organizerActor, recordAudit } from '../admin/audit.service';
+import type { Db } from '../db/client';
 import type { ModerationService } from './moderation.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** Organizer API for moderation: the blocklist (read, replace) and what it flags among existing names and strategies. */
-export async function moderationAdminRoutes(base: FastifyInstance, { moderation }: { moderation: ModerationService }) {
+export async function moderationAdminRoutes(base: FastifyInstance, { moderation, db }: { moderation: ModerationService; db: Db }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const requireOrganizer = app.guards.requireOrganizer;
 
@@ -18,7 +21,15 @@ export async function moderationAdminRoutes(base: FastifyInstance, { moderation 
   app.put(
     '/api/admin/moderation/blocklist',
     { onRequest: requireOrganizer, schema: { body: blocklistInputSchema, response: { 200: blocklistSchema, ...errors } } },
-    async (request) => ({ terms: await moderation.setTerms(request.body.terms) }),
+    async (request) => {
+      const before = await moderation.terms();
+      const terms = await moderation.setTerms(request.body.terms);
+      // Audited as what was added and removed; the list itself stays out of every player's reach.
+      const added = terms.filter((term) => !before.includes(term));
+      const removed = before.filter((term) => !terms.includes(term));
+      if (added.length + removed.length > 0) await recordAudit(db, organizerActor(request), { action: AUDIT_ACTIONS.blocklistUpdate, details: { added, removed } });
+      return { terms };
+    },
   );
 
   app.get('/api/admin/moderation/matches', { onRequest: requireOrganizer, schema: { response: { 200: moderationMatchesSchema, ...errors } } }, async () =>

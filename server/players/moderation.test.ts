@@ -93,6 +93,10 @@ describe('the organizer blocklist API', () => {
     const saved = await putBlocklist(['  RivalCo ', 'rivalco', 'Acme Corp']);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ terms: ['acme corp', 'rivalco'] });
+    // The change is audited as what was added and removed (organizers only read the audit log).
+    const [audited] = (await request(t.app, { method: 'GET', url: '/api/admin/audit', cookie: organizer.cookie })).json().entries;
+    expect(audited).toMatchObject({ action: 'moderation.blocklist', actor: organizer.email });
+    expect(audited.details.added.sort()).toEqual(['acme corp', 'rivalco']);
 
     const newcomer = await createGamer(t, 'Newcomer');
     for (const name of ['RivalCo', 'R1valC0 rocks', 'AcmeCorp']) {

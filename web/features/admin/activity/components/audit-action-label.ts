@@ -11,6 +11,11 @@ const labels: Record<string, string> = {
   [AUDIT_ACTIONS.winnersExport]: 'Exported winners',
   [AUDIT_ACTIONS.organizerCreate]: 'Made an organizer',
   [AUDIT_ACTIONS.challengesImport]: 'Imported challenges',
+  [AUDIT_ACTIONS.challengeDisable]: 'Disabled a challenge',
+  [AUDIT_ACTIONS.challengeEnable]: 'Enabled a challenge',
+  [AUDIT_ACTIONS.challengeDelete]: 'Deleted a challenge',
+  [AUDIT_ACTIONS.generationStart]: 'Started generating challenges',
+  [AUDIT_ACTIONS.blocklistUpdate]: 'Changed the blocklist',
 };
 
 /** A sentence for an audit action ('player.rename' → 'Renamed a player'); unknown actions are shown as sent. */
