@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ ok: true }));
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
   const game = createGameService({ db: database.db, scorer: deps.scorer, log: app.log });
-  await app.register(gameRoutes, { game, storage, limits });
+  await app.register(gameRoutes, { game, storage, limits, guessesInFlightLimit: env.GUESSES_IN_FLIGHT_LIMIT });
   await registerChallenges(app, { env, database, storage, scorer: deps.scorer });
   await app.register(profileRoutes, { profiles: createProfileService({ db: database.db, log: app.log }) });
   await app.register(moderationAdminRoutes, { moderation: createModerationService({ db: database.db }), db: database.db });

@@ -22,10 +22,14 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
     SCORING_PROVIDER: z.enum(['minilm', 'use-lite', 'openai']).default('minilm'),
-    /** Worker threads running the local scoring model (default: every core). */
+    /** How the minilm model runs: natively through onnxruntime-node (default), or in the WASM engine of @lat.md/embed. */
+    SCORING_ENGINE: z.enum(['onnx', 'wasm']).default('onnx'),
+    /** Worker threads running the local scoring model (default: 1 for onnx, every core for wasm). */
     SCORING_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     /** Guesses allowed to wait for a scoring worker before the game answers 503 + Retry-After (default: 48 per worker). */
     SCORING_QUEUE_LIMIT: z.coerce.number().int().min(1).optional(),
+    /** Guesses one instance works on at once (session, database, scorer); past it a guess gets 503 + Retry-After. */
+    GUESSES_IN_FLIGHT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(32),
     OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),

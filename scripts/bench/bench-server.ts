@@ -30,7 +30,9 @@ export async function startBenchServer(options: { port: number; env?: Record<str
   await admin.query(`create database ${dbName}`);
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (main thread and scoring workers) there on exit.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,

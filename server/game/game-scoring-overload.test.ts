@@ -28,8 +28,8 @@ describe('scoring under overload', () => {
     const player = await createGamer(t);
     const attempt: Attempt = (await startGame(t.app, player)).json().attempt;
     const long = 'a crowded night market with food stalls lanterns and steam rising from street food after the rain';
-    // A bulk job (like an import) occupies the worker and the queue.
-    const bulk = scorer.scoreMany(Array.from({ length: 40 }, (_, i) => ({ prompt: long, guess: `${long} ${i}` })));
+    // A bulk job (like an import) occupies the worker and the queue (long enough for the native engine, too).
+    const bulk = scorer.scoreMany(Array.from({ length: 600 }, (_, i) => ({ prompt: long, guess: `${long} ${i}` })));
 
     const refused = await submitGuess(t.app, player, attempt.id, 'a cat on a sofa', 1);
     expect(refused.statusCode).toBe(503);
@@ -42,5 +42,48 @@ describe('scoring under overload', () => {
     const accepted = await submitGuess(t.app, player, attempt.id, 'a cat on a sofa', 1);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().attempt.guesses[0].text).toBe('a cat on a sofa');
+  });
+});
+
+describe('guesses in flight on one instance', () => {
+  let capped: TestApp;
+  let roomyScorer: Scorer;
+  beforeAll(async () => {
+    // Room in the scorer's queue, so what refuses here is the instance's cap of 2 guesses in progress.
+    roomyScorer = await createScorer({ provider: 'minilm', workers: 1, queueLimit: 10_000 });
+    capped = await createTestApp({ GUESSES_IN_FLIGHT_LIMIT: '2' }, { scorer: roomyScorer });
+    await importDemoPack(capped);
+  });
+  afterAll(async () => {
+    await capped?.close();
+    await roomyScorer?.close();
+  });
+
+  it('past the cap a guess is refused at once with 503 + Retry-After and stores nothing; the admitted ones finish', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => createGamer(capped)));
+    const games: Attempt[] = [];
+    for (const player of players) games.push((await startGame(capped.app, player)).json().attempt);
+    const long = 'a crowded night market with food stalls lanterns and steam rising from street food after the rain';
+    // The worker is busy with a bulk job, so admitted guesses stay in progress while the others arrive.
+    const bulk = roomyScorer.scoreMany(Array.from({ length: 600 }, (_, i) => ({ prompt: long, guess: `${long} ${i}` })));
+    const answers = await Promise.all(players.map((player, i) => submitGuess(capped.app, player, games[i].id, 'a cat on a sofa', 1)));
+    await bulk;
+
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 503, 503, 503, 503]);
+    for (const [i, answer] of answers.entries()) {
+      const [row] = await capped.database.db.select().from(attempts).where(eq(attempts.id, games[i].id));
+      if (answer.statusCode === 503) {
+        expect(answer.headers['retry-after']).toBe('1');
+        expect(answer.json()).toMatchObject({ code: 'SCORER_BUSY' });
+        expect(row.guess1).toBeNull();
+      } else {
+        expect(row.guess1).toBe('a cat on a sofa');
+      }
+    }
+    // The cap counts only guesses in progress: the refused players get in now, one after the other.
+    for (const [i, answer] of answers.entries()) {
+      if (answer.statusCode === 503) expect((await submitGuess(capped.app, players[i], games[i].id, 'a cat on a sofa', 1)).statusCode).toBe(200);
+    }
   });
 });

@@ -37,10 +37,40 @@ export function perPlayerRateLimit(limits: LimitStore, rule: WindowRule, message
   };
 }
 
+/**
+ * At most `limit` guesses in progress on this instance at once. Past saturation (on PGlite the database shares the
+ * event loop; on any database the scorer and the session look-up cost CPU) an unbounded pile of waiting guesses
+ * would make every one wait seconds; a guess over the limit is refused at once with 503 + Retry-After instead and
+ * changes nothing, so the phone can send it again. Counted from the first hook, so the session look-up is inside.
+ */
+export function guessAdmission(limit: number) {
+  let inFlight = 0;
+  const admitted = new WeakSet<FastifyRequest>();
+  const release = async (request: FastifyRequest) => {
+    if (admitted.delete(request)) inFlight--;
+  };
+  return {
+    admit: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (inFlight >= limit) {
+        const busy = gameErrors.scorerBusy();
+        return reply.status(busy.statusCode).header('retry-after', '1').send({ code: busy.code, message: busy.message });
+      }
+      inFlight++;
+      admitted.add(request);
+    },
+    release,
+    inFlight: () => inFlight,
+  };
+}
+
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-export async function gameRoutes(base: FastifyInstance, { game, storage, limits }: { game: GameService; storage: ImageStorage; limits: LimitStore }) {
+export async function gameRoutes(
+  base: FastifyInstance,
+  { game, storage, limits, guessesInFlightLimit = 32 }: { game: GameService; storage: ImageStorage; limits: LimitStore; guessesInFlightLimit?: number },
+) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const admission = guessAdmission(guessesInFlightLimit);
   const requireUser = app.guards.requireUser;
   const userId = (request: FastifyRequest) => request.session!.user.id;
 
@@ -64,7 +94,9 @@ export async function gameRoutes(base: FastifyInstance, { game, storage, limits 
   app.post(
     '/api/game/attempts/:attemptId/guesses',
     {
-      onRequest: requireUser,
+      onRequest: [admission.admit, requireUser],
+      onResponse: admission.release,
+      onRequestAbort: admission.release,
       preHandler: perPlayerRateLimit(limits, GUESS_RATE_LIMIT, 'Too many guesses in a short time. Take a breath and try again in a minute.'),
       schema: { params: attemptIdParamsSchema, body: guessInputSchema, response: { 200: guessResponseSchema, ...errors, 503: apiErrorSchema } },
     },

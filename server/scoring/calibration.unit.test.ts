@@ -137,11 +137,17 @@ describe('lexical overlap', () => {
 });
 
 describe('scoringConfigFrom', () => {
-  it('defaults to MiniLM on every core, with the pool settings from the env', () => {
-    expect(scoringConfigFrom(loadEnv({}))).toEqual({ provider: 'minilm', workers: undefined, queueLimit: undefined });
-    expect(scoringConfigFrom(loadEnv({ SCORING_WORKERS: '3', SCORING_QUEUE_LIMIT: '20' }))).toEqual({ provider: 'minilm', workers: 3, queueLimit: 20 });
+  it('defaults to MiniLM on the native engine, with the pool settings from the env', () => {
+    expect(scoringConfigFrom(loadEnv({}))).toEqual({ provider: 'minilm', engine: 'onnx', workers: undefined, queueLimit: undefined });
+    expect(scoringConfigFrom(loadEnv({ SCORING_ENGINE: 'wasm', SCORING_WORKERS: '3', SCORING_QUEUE_LIMIT: '20' }))).toEqual({
+      provider: 'minilm',
+      engine: 'wasm',
+      workers: 3,
+      queueLimit: 20,
+    });
     expect(scoringConfigFrom(loadEnv({ SCORING_PROVIDER: 'use-lite' }))).toEqual({ provider: 'use-lite' });
     expect(() => loadEnv({ SCORING_WORKERS: '0' })).toThrow(/SCORING_WORKERS/);
+    expect(() => loadEnv({ SCORING_ENGINE: 'gpu' })).toThrow(/SCORING_ENGINE/);
   });
   it('takes the openai defaults from the one env schema', () => {
     expect(scoringConfigFrom(loadEnv({ SCORING_PROVIDER: 'openai', OPENAI_API_KEY: 'k' }))).toEqual({

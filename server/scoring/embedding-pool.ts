@@ -6,7 +6,9 @@
  * ScoringBusyError (the game answers 503 + Retry-After) instead of a 10-second queue.
  * A worker that crashes is replaced by piscina; the texts of its batch are retried once, each
  * alone (so one poisonous text cannot take innocent ones down twice), then fail with
- * ScoringUnavailableError. A batch running longer than `taskTimeoutMs` is aborted the same way.
+ * ScoringUnavailableError. A batch running longer than `taskTimeoutMs` is aborted the same way. A worker that
+ * cannot start (a model file changed on disk, say) fails the batches waiting on it at once with its error, and if
+ * no worker ever started, every later call too: piscina stops re-spawning workers that fail while starting.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -62,6 +64,10 @@ export class EmbeddingPool {
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Set when the workers could not start at all: every call fails with it. */
+  private broken: unknown;
+  private succeeded = false;
+  private readonly running = new Set<AbortController>();
   private readonly counters = { batches: 0, retries: 0, rejectedBusy: 0 };
   private readonly batchWindowMs: number;
   private readonly maxBatch: number;
@@ -85,8 +91,8 @@ export class EmbeddingPool {
       // Workers share the process's stdio but not its env changes; keep them quiet and independent.
       concurrentTasksPerWorker: 1,
     });
-    // A worker that fails to start (e.g. a corrupted file) surfaces as a rejected task; keep the process alive.
-    this.pool.on('error', () => {});
+    // A worker that failed with no task of ours on it (typically while starting) is reported here, not to a task.
+    this.pool.on('error', (error: unknown) => this.onWorkerError(error));
   }
 
   /**
@@ -94,6 +100,7 @@ export class EmbeddingPool {
    * limit; unbounded callers (prompt imports) always wait their turn.
    */
   embed(texts: string[], { bounded = true }: { bounded?: boolean } = {}): Promise<Float32Array[]> {
+    if (this.broken) return Promise.reject(new ScoringUnavailableError(this.broken));
     if (this.closed) return Promise.reject(new ScoringUnavailableError(new Error('the scorer is closed')));
     if (texts.length === 0) return Promise.resolve([]);
     if (bounded && this.queue.length + texts.length > this.maxQueued) {
@@ -116,6 +123,13 @@ export class EmbeddingPool {
     clearTimeout(this.timer);
     for (const item of this.queue.splice(0)) item.reject(new ScoringUnavailableError(new Error('the scorer is closed')));
     await this.pool.destroy();
+  }
+
+  private onWorkerError(error: unknown) {
+    for (const controller of this.running) controller.abort(error);
+    if (this.succeeded || this.closed) return;
+    this.broken = error;
+    for (const item of this.queue.splice(0)) item.reject(new ScoringUnavailableError(error));
   }
 
   private schedule() {
@@ -143,23 +157,32 @@ export class EmbeddingPool {
   private runBatch(batch: Pending[]) {
     this.inFlight++;
     this.counters.batches++;
-    const signal = AbortSignal.timeout(this.taskTimeoutMs);
+    const controller = new AbortController();
+    this.running.add(controller);
+    const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.taskTimeoutMs)]);
     this.pool
       .run(
         batch.map((item) => item.text),
         { signal },
       )
       .then(
-        (vectors: Float32Array[]) => batch.forEach((item, i) => item.resolve(vectors[i])),
-        (error: unknown) => {
-          const retry = batch.filter((item) => !item.retried && !this.closed);
-          batch.filter((item) => item.retried || this.closed).forEach((item) => item.reject(new ScoringUnavailableError(error)));
+        (vectors: Float32Array[]) => {
+          this.succeeded = true;
+          batch.forEach((item, i) => item.resolve(vectors[i]));
+        },
+        (failure: unknown) => {
+          // Aborted because a worker failed: report that failure, not the abort.
+          const error = controller.signal.aborted ? controller.signal.reason : failure;
+          const final = (item: Pending) => item.retried || this.closed || this.broken !== undefined;
+          const retry = batch.filter((item) => !final(item));
+          batch.filter(final).forEach((item) => item.reject(new ScoringUnavailableError(error)));
           this.counters.retries += retry.length;
           retry.forEach((item) => (item.retried = true));
           this.queue.unshift(...retry);
         },
       )
       .finally(() => {
+        this.running.delete(controller);
         this.inFlight--;
         if (!this.closed) this.dispatch();
       });

@@ -73,6 +73,15 @@ describe('EmbeddingPool', () => {
     expect((await p.embed(['ok']))[0][0]).toBe(2);
   });
 
+  it('fails at once, with the reason, when no worker can start (piscina stops re-spawning them)', async () => {
+    const p = pool({ threads: 1, filename: fileURLToPath(new URL('../../tests/support/unstartable-embedding.worker.mjs', import.meta.url)) });
+    const started = Date.now();
+    await expect(p.embed(['a', 'b'])).rejects.toThrow(/cannot be loaded/);
+    await expect(p.embed(['later'])).rejects.toThrow(/cannot be loaded/);
+    // Well before the 30 s task time-out that would otherwise end the wait.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
   it('close() rejects queued work instead of leaving it pending', async () => {
     const p = pool({ threads: 1, batchWindowMs: 1000 });
     const pending = expect(p.embed(['late'])).rejects.toBeInstanceOf(ScoringUnavailableError);

@@ -63,36 +63,20 @@ export function readVerified(asset: MiniLmAssetName, file: string, expected: str
   return bytes;
 }
 
-/** Verified model bytes in SharedArrayBuffers, so every worker thread builds its engine from the bytes checked here. */
-export interface MiniLmModelBytes {
-  weights: SharedArrayBuffer;
-  tokenizer: SharedArrayBuffer;
-  config: SharedArrayBuffer;
-  enginePath: string;
-  wasmPath: string;
-  wasmSha256: string;
-  engineSha256: string;
+/**
+ * The model's files, each checked against its sha256. The worker threads read the files themselves and check them
+ * again right before use (minilm.worker.mjs), so what runs is exactly what was checked, and no copy of the 45 MB of
+ * weights stays on the main thread. The ONNX engine builds its graph from these weights (minilm.onnx-graph.mjs) and
+ * runs on onnxruntime-node, pinned exactly in package.json.
+ */
+export interface MiniLmModelFiles {
+  paths: MiniLmAssetPaths;
+  sha256: Record<MiniLmAssetName, string>;
   maxTokens: number;
 }
 
-function shared(bytes: Buffer): SharedArrayBuffer {
-  const buffer = new SharedArrayBuffer(bytes.byteLength);
-  new Uint8Array(buffer).set(bytes);
-  return buffer;
-}
-
-export function loadVerifiedMiniLm(paths: MiniLmAssetPaths = miniLmAssetPaths(), hashes: Record<MiniLmAssetName, string> = MINILM_SHA256): MiniLmModelBytes {
-  // The engine glue and wasm are verified here too; the worker re-checks them right before it loads them.
-  readVerified('engine', paths.engine, hashes.engine);
-  readVerified('wasm', paths.wasm, hashes.wasm);
-  return {
-    weights: shared(readVerified('weights', paths.weights, hashes.weights)),
-    tokenizer: shared(readVerified('tokenizer', paths.tokenizer, hashes.tokenizer)),
-    config: shared(readVerified('config', paths.config, hashes.config)),
-    enginePath: paths.engine,
-    wasmPath: paths.wasm,
-    wasmSha256: hashes.wasm,
-    engineSha256: hashes.engine,
-    maxTokens: MINILM_MAX_TOKENS,
-  };
+/** Checks every file now, so a corrupted install stops start-up (ModelIntegrityError) before any worker runs. */
+export function loadVerifiedMiniLm(paths: MiniLmAssetPaths = miniLmAssetPaths(), hashes: Record<MiniLmAssetName, string> = MINILM_SHA256): MiniLmModelFiles {
+  for (const asset of Object.keys(MINILM_SHA256) as MiniLmAssetName[]) readVerified(asset, paths[asset], hashes[asset]);
+  return { paths, sha256: hashes, maxTokens: MINILM_MAX_TOKENS };
 }

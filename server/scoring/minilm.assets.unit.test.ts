@@ -32,7 +32,8 @@ describe('MiniLM model files', () => {
       expect(sha256(await readFile(paths[asset])), asset).toBe(MINILM_SHA256[asset]);
     }
     const model = loadVerifiedMiniLm();
-    expect(model.weights.byteLength).toBeGreaterThan(40_000_000);
+    expect(model.paths).toEqual(paths);
+    expect(model.maxTokens).toBe(256);
   });
 
   for (const asset of ['weights', 'tokenizer', 'config', 'wasm', 'engine'] as const) {
@@ -47,4 +48,13 @@ describe('MiniLM model files', () => {
     const paths = await corrupted('weights');
     await expect(async () => MiniLmEmbedder.load({ threads: 1 }, loadVerifiedMiniLm(paths))).rejects.toThrow(ModelIntegrityError);
   });
+
+  for (const engine of ['onnx', 'wasm'] as const) {
+    it(`the ${engine} worker checks the files it reads itself: one changed after start-up is refused, not run`, async () => {
+      const paths = await corrupted('weights');
+      // Checked before the file changed (hashes of the good copy), read by the worker after.
+      const checked = { paths, sha256: MINILM_SHA256, maxTokens: 256 };
+      await expect(MiniLmEmbedder.load({ engine, threads: 1 }, checked)).rejects.toThrow(/weights.*sha256/);
+    });
+  }
 });

@@ -1,15 +1,23 @@
 /**
- * all-MiniLM-L6-v2 (the default scorer model) in a pool of worker threads, one WASM engine each.
- * The model bytes are sha256-verified once on the main thread (minilm.assets.ts) and shared
- * with the workers, so what runs is exactly what was checked. Choice and measurements:
- * docs/decisions/012-minilm-scoring-model.md.
+ * all-MiniLM-L6-v2 (the default scorer model) in a pool of worker threads. The model bytes are sha256-verified
+ * once on the main thread (minilm.assets.ts) and shared with the workers, so what runs is exactly what was checked.
+ * Engine 'onnx' (default) runs the weights natively through onnxruntime-node: one worker is enough (a batch of 16
+ * short guesses takes a few ms) and holds the only copy of the model. Engine 'wasm' runs @lat.md/embed's WASM
+ * engine, one per core. Choice and measurements: docs/decisions/012-minilm-scoring-model.md and
+ * 020-native-scoring-engine.md.
  */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Embedder } from './embedder';
 import { EmbeddingPool, type EmbeddingPoolOptions } from './embedding-pool';
-import { loadVerifiedMiniLm, MINILM_EMBEDDER_ID, type MiniLmModelBytes } from './minilm.assets';
+import { loadVerifiedMiniLm, MINILM_EMBEDDER_ID, type MiniLmModelFiles } from './minilm.assets';
 
-export type MiniLmPoolOptions = Omit<EmbeddingPoolOptions, 'filename' | 'workerData'>;
+export type MiniLmEngine = 'onnx' | 'wasm';
+export type MiniLmPoolOptions = Omit<EmbeddingPoolOptions, 'filename' | 'workerData'> & {
+  engine?: MiniLmEngine;
+  /** onnx only: threads one forward pass may use (default 1: with one worker, the other cores serve requests). */
+  intraOpThreads?: number;
+};
 
 export class MiniLmEmbedder implements Embedder {
   readonly id = MINILM_EMBEDDER_ID;
@@ -17,11 +25,15 @@ export class MiniLmEmbedder implements Embedder {
   private constructor(readonly pool: EmbeddingPool) {}
 
   /** Verifies the files, starts the workers and warms every one of them up. */
-  static async load(options: MiniLmPoolOptions = {}, model: MiniLmModelBytes = loadVerifiedMiniLm()): Promise<MiniLmEmbedder> {
+  static async load(
+    { engine = 'onnx', intraOpThreads = 1, ...options }: MiniLmPoolOptions = {},
+    model: MiniLmModelFiles = loadVerifiedMiniLm(),
+  ): Promise<MiniLmEmbedder> {
     const pool = new EmbeddingPool({
       ...options,
+      threads: options.threads ?? (engine === 'onnx' ? 1 : availableParallelism()),
       filename: fileURLToPath(new URL('./minilm.worker.mjs', import.meta.url)),
-      workerData: model,
+      workerData: { ...model, engine, intraOpThreads },
     });
     const embedder = new MiniLmEmbedder(pool);
     try {

@@ -1,6 +1,9 @@
-// Worker thread of the scoring pool (plain JS so it runs the same under tsx, vitest and node).
-// Builds one single-threaded MiniLM WASM engine from the verified bytes in workerData and
-// embeds the batches it is handed. See server/scoring/minilm.embedder.ts.
+// Worker thread of the scoring pool (plain JS so it runs the same under tsx, vitest and node). Builds one
+// all-MiniLM-L6-v2 engine from the verified bytes in workerData and embeds the batches it is handed:
+// - engine 'onnx' (default): the weights as an ONNX graph (minilm.onnx-graph.mjs) run natively by onnxruntime-node,
+//   tokenised by @huggingface/tokenizers from the package's tokenizer.json. A batch is one padded forward pass.
+// - engine 'wasm': the single-threaded candle WASM engine of @lat.md/embed, one forward pass per text.
+// Both give the same vectors (cosine ≥ 0.99999, minilm.engines.unit.test.ts). See docs/decisions/020-native-scoring-engine.md.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,16 +12,88 @@ import { workerData } from 'node:worker_threads';
 const require = createRequire(import.meta.url);
 const model = workerData;
 
-function check(file, expected) {
-  const actual = createHash('sha256').update(readFileSync(file)).digest('hex');
-  if (actual !== expected) throw new Error(`scoring model file ${file} has sha256 ${actual}, expected ${expected}`);
+/** One of the model's files, refused unless it still has the sha256 the main thread checked at start-up. */
+function read(asset) {
+  const file = model.paths[asset];
+  const bytes = new Uint8Array(readFileSync(file));
+  const actual = createHash('sha256').update(bytes).digest('hex');
+  if (actual !== model.sha256[asset]) throw new Error(`scoring model file ${asset} (${file}) has sha256 ${actual}, expected ${model.sha256[asset]}`);
+  return bytes;
 }
-check(model.enginePath, model.engineSha256);
-check(model.wasmPath, model.wasmSha256);
-const { Embedder } = require(model.enginePath);
-const engine = new Embedder(new Uint8Array(model.weights), new Uint8Array(model.tokenizer), new Uint8Array(model.config), model.maxTokens);
+const decode = (bytes) => JSON.parse(new TextDecoder().decode(bytes));
 
-/** texts: string[] -> Float32Array per text (one forward pass each: no padding waste, bit-identical to embedding alone). */
+async function onnxEngine() {
+  const ort = require('onnxruntime-node');
+  const { Tokenizer } = await import('@huggingface/tokenizers');
+  const { buildMiniLmOnnx } = await import('./minilm.onnx-graph.mjs');
+  const config = decode(read('config'));
+  const session = await ort.InferenceSession.create(buildMiniLmOnnx(read('weights'), config), {
+    intraOpNumThreads: model.intraOpThreads ?? 1,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    // Batches are small and vary in shape: an arena only keeps their peak allocated (measured: −15 to −70 MB RSS).
+    enableCpuMemArena: false,
+  });
+  // The package's tokenizer.json pads and truncates to 128 for training; here a text is cut at maxTokens and a
+  // batch is padded to its longest text, as the WASM engine does.
+  const tokenizer = new Tokenizer(decode(read('tokenizer')), {});
+  const hidden = config.hidden_size;
+  return async function embedBatch(texts) {
+    const encoded = texts.map((text) => {
+      const ids = tokenizer.encode(text).ids;
+      // Keep [SEP] at the end of a cut text, as truncation in the tokenizer would.
+      return ids.length <= model.maxTokens ? ids : [...ids.slice(0, model.maxTokens - 1), ids.at(-1)];
+    });
+    const batch = encoded.length;
+    const tokens = Math.max(...encoded.map((ids) => ids.length));
+    const inputIds = new BigInt64Array(batch * tokens);
+    const mask = new BigInt64Array(batch * tokens);
+    encoded.forEach((ids, b) =>
+      ids.forEach((id, t) => {
+        inputIds[b * tokens + t] = BigInt(id);
+        mask[b * tokens + t] = 1n;
+      }),
+    );
+    const output = await session.run({
+      input_ids: new ort.Tensor('int64', inputIds, [batch, tokens]),
+      attention_mask: new ort.Tensor('int64', mask, [batch, tokens]),
+    });
+    const states = output.last_hidden_state.data;
+    // Mean over the text's own tokens, then unit length (sentence-transformers' pooling for this model).
+    return encoded.map((ids, b) => {
+      const vector = new Float32Array(hidden);
+      for (let t = 0; t < ids.length; t++) {
+        const row = (b * tokens + t) * hidden;
+        for (let d = 0; d < hidden; d++) vector[d] += states[row + d];
+      }
+      let norm = 0;
+      for (let d = 0; d < hidden; d++) norm += vector[d] * vector[d];
+      norm = Math.sqrt(norm) || 1;
+      for (let d = 0; d < hidden; d++) vector[d] /= norm;
+      return vector;
+    });
+  };
+}
+
+function wasmEngine() {
+  read('engine');
+  read('wasm');
+  const { Embedder } = require(model.paths.engine);
+  const engine = new Embedder(read('weights'), read('tokenizer'), read('config'), model.maxTokens);
+  // One forward pass per text: no padding waste, bit-identical to embedding alone.
+  return async (texts) => texts.map((text) => Float32Array.from(engine.embed([text])[0]));
+}
+
+const engine = model.engine === 'wasm' ? wasmEngine() : await onnxEngine();
+// Building the graph leaves ~180 MB of garbage (fp32 copies of the weights and the encoded model) that onnxruntime
+// no longer needs; an idle worker would hold it until some later collection, so collect it now (measured: −80 MB RSS).
+const { setFlagsFromString } = await import('node:v8');
+const { runInNewContext } = await import('node:vm');
+setFlagsFromString('--expose-gc');
+runInNewContext('gc')();
+
+/** texts: string[] -> one unit-length Float32Array per text. */
 export default function embed(texts) {
-  return texts.map((text) => Float32Array.from(engine.embed([text])[0]));
+  return engine(texts);
 }

@@ -79,7 +79,7 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
 export async function createScorer(config: ScoringConfig): Promise<Scorer> {
   const embedder: Embedder =
     config.provider === 'minilm'
-      ? await (await import('./minilm.embedder')).MiniLmEmbedder.load({ threads: config.workers, maxQueued: config.queueLimit })
+      ? await (await import('./minilm.embedder')).MiniLmEmbedder.load({ engine: config.engine, threads: config.workers, maxQueued: config.queueLimit })
       : config.provider === 'use-lite'
         ? await (await import('./use-lite.embedder')).UseLiteEmbedder.load()
         : new OpenAiEmbedder({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model });

@@ -2,7 +2,9 @@
 import type { Env } from '../env';
 
 export interface LocalPoolConfig {
-  /** Worker threads (default: available parallelism). */
+  /** 'onnx': native onnxruntime (default); 'wasm': the WASM engine of @lat.md/embed. */
+  engine?: 'onnx' | 'wasm';
+  /** Worker threads (default: 1 for onnx, available parallelism for wasm). */
   workers?: number;
   /** Guesses allowed to wait before ScoringBusyError. */
   queueLimit?: number;
@@ -13,10 +15,10 @@ export type ScoringConfig =
   | { provider: 'use-lite' }
   | { provider: 'openai'; baseUrl: string; apiKey?: string; model: string };
 
-export type ScoringEnv = Pick<Env, 'SCORING_PROVIDER' | 'SCORING_WORKERS' | 'SCORING_QUEUE_LIMIT' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_EMBEDDING_MODEL'>;
+export type ScoringEnv = Pick<Env, 'SCORING_PROVIDER' | 'SCORING_ENGINE' | 'SCORING_WORKERS' | 'SCORING_QUEUE_LIMIT' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_EMBEDDING_MODEL'>;
 
 export function scoringConfigFrom(env: ScoringEnv): ScoringConfig {
-  if (env.SCORING_PROVIDER === 'minilm') return { provider: 'minilm', workers: env.SCORING_WORKERS, queueLimit: env.SCORING_QUEUE_LIMIT };
+  if (env.SCORING_PROVIDER === 'minilm') return { provider: 'minilm', engine: env.SCORING_ENGINE, workers: env.SCORING_WORKERS, queueLimit: env.SCORING_QUEUE_LIMIT };
   if (env.SCORING_PROVIDER === 'use-lite') return { provider: 'use-lite' };
   return { provider: 'openai', baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_EMBEDDING_MODEL };
 }
