@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { createLimitStore } from '../limits/limits.store';
+import { migrateDatabase, openDatabase } from './client';
 import { pgliteFsyncStats } from './pglite-durability';
 
 let dir: string | undefined;
@@ -32,5 +33,30 @@ describe('the embedded database on a directory (what the server opens by default
     const second = await openDatabase({ pgliteDir: dir });
     expect(rows<{ n: number }>(await second.db.execute(sql`select count(*)::int as n from kept`))[0].n).toBe(5);
     await second.close();
+  });
+});
+
+describe('what is flushed to disk on the embedded database', () => {
+  it('a rate-limit hit commits without waiting for a flush; a durable write still flushes', async () => {
+    const limitsDir = await mkdtemp(path.join(tmpdir(), 'gg-durable-limits-'));
+    const database = await openDatabase({ pgliteDir: limitsDir });
+    try {
+      await migrateDatabase(database);
+      const limits = createLimitStore(database.db);
+      const rule = { name: 'guess', max: 2, windowMs: 60_000 };
+      const before = pgliteFsyncStats.calls;
+      const verdicts = [];
+      for (let i = 0; i < 5; i++) verdicts.push(await limits.hit([{ rule, on: 'player-1' }]));
+      expect(pgliteFsyncStats.calls - before).toBe(0);
+      // The counting itself is unchanged.
+      expect(verdicts.map((v) => v.allowed)).toEqual([true, true, false, false, false]);
+      await database.db.execute(sql`create table durable (x int)`);
+      const beforeDurable = pgliteFsyncStats.calls;
+      await database.db.execute(sql`insert into durable values (1)`);
+      expect(pgliteFsyncStats.calls - beforeDurable).toBeGreaterThanOrEqual(1);
+    } finally {
+      await database.close();
+      await rm(limitsDir, { recursive: true, force: true });
+    }
   });
 });
