@@ -4,7 +4,7 @@
  * Engine 'onnx' (default) runs the weights natively through onnxruntime-node: one worker is enough (a batch of 16
  * short guesses takes a few ms) and holds the only copy of the model. Engine 'wasm' runs @lat.md/embed's WASM
  * engine, one per core. Choice and measurements: docs/decisions/012-minilm-scoring-model.md and
- * 020-native-scoring-engine.md.
+ * 022-native-scoring-engine.md.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';

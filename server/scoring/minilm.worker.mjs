@@ -3,7 +3,7 @@
 // - engine 'onnx' (default): the weights as an ONNX graph (minilm.onnx-graph.mjs) run natively by onnxruntime-node,
 //   tokenised by @huggingface/tokenizers from the package's tokenizer.json. A batch is one padded forward pass.
 // - engine 'wasm': the single-threaded candle WASM engine of @lat.md/embed, one forward pass per text.
-// Both give the same vectors (cosine ≥ 0.99999, minilm.engines.unit.test.ts). See docs/decisions/020-native-scoring-engine.md.
+// Both give the same vectors (cosine ≥ 0.99999, minilm.engines.unit.test.ts). See docs/decisions/022-native-scoring-engine.md.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
