@@ -30,7 +30,7 @@ async function buildSyntheticPack(size: number): Promise<string> {
     return { base: base.file, file: `images/${String(i).padStart(4, '0')}.webp`, prompt: `${base.prompt}, ${styles[i % styles.length]}, variation ${i}` };
   });
   for (const [i, entry] of manifest.entries()) {
-    await sharp(path.join(demoPackDir, entry.base)).modulate({ hue: (i * 7) % 360 }).webp().toFile(path.join(dir, entry.file));
+    await sharp(path.join(demoPackDir, entry.base)).modulate({ hue: (i * 7) % 360, lightness: Math.floor(i / 360) * 2 }).webp().toFile(path.join(dir, entry.file));
   }
   writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
   return dir;
