@@ -144,6 +144,34 @@ export function isKeywordList(text: string): boolean {
   return isTagList(text) || (content >= 4 && functionWords / words.length < 0.12);
 }
 
+/** Prompts shorter than this (in words) have no separate leading clause: the whole prompt is the subject. */
+export const LEADING_CLAUSE_MIN_PROMPT_WORDS = 14;
+const LEADING_CLAUSE_MAX_WORDS = 12;
+
+/**
+ * The prompt's leading clause: what the picture is of, before the details. Long prompts put
+ * their main subject and action first and pile details after a comma ("a cozy bookshop on a
+ * rainy evening, warm light ..., a black cat ..."). The clause is the text before the first
+ * comma, semicolon or dash, without a framing prefix ("an oil painting of"), cut to about 12 words
+ * at a phrase boundary. Undefined for short prompts, tag lists, and when the clause is most of the prompt anyway.
+ */
+export function leadingClause(prompt: string): string | undefined {
+  const words = prompt.split(/\s+/).filter(Boolean);
+  if (words.length < LEADING_CLAUSE_MIN_PROMPT_WORDS || isTagList(prompt)) return undefined;
+  let clause = prompt.split(/[,;:]|\s[-–—]\s/)[0].trim().split(/\s+/);
+  const lower = clause.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}-]/gu, ''));
+  const ofIndex = lower.indexOf('of');
+  if (ofIndex > 0 && lower.slice(0, ofIndex).every((w) => STOPWORDS.has(w) || STYLE_WORDS.has(w))) clause = clause.slice(ofIndex + 1);
+  if (clause.length > LEADING_CLAUSE_MAX_WORDS) {
+    // Cut before the last preposition or conjunction in reach, so the clause ends on a whole phrase.
+    clause = clause.slice(0, LEADING_CLAUSE_MAX_WORDS);
+    const lastBreak = clause.findLastIndex((word) => PHRASE_BREAKERS.has(word.toLowerCase()));
+    if (lastBreak >= 5) clause = clause.slice(0, lastBreak);
+  }
+  if (clause.length < 2 || clause.length > 0.6 * words.length) return undefined;
+  return clause.join(' ');
+}
+
 export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
   const terms = promptTerms(prompt);
   const promptStems = withCompounds(wordsOf(prompt).filter((w) => !STOPWORDS.has(w)));
