@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * Lexical features of a guess against a prompt: which prompt content words the guess
  * names (recall, weighted toward the prompt's head noun phrase) and how much of the
@@ -172,12 +174,37 @@ export function leadingClause(prompt: string): string | undefined {
   return clause.join(' ');
 }
 
+let synonymGroups: Map<string, string[]> | undefined;
+
+/** WordNet synonyms by most frequent sense (scoring.synonyms.json, built by scripts/scoring-synonyms.ts). */
+export function synonymsOf(word: string): string[] {
+  if (!synonymGroups) {
+    const { groups } = JSON.parse(readFileSync(new URL('./scoring.synonyms.json', import.meta.url), 'utf8')) as { groups: string[][] };
+    synonymGroups = new Map();
+    for (const group of groups) for (const member of group) synonymGroups.set(member, [...(synonymGroups.get(member) ?? []), ...group.filter((other) => other !== member)]);
+  }
+  const forms = [word, IRREGULAR[word], word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')];
+  return [...new Set(forms.flatMap((form) => (form ? (synonymGroups!.get(form) ?? []) : [])))];
+}
+
+/**
+ * True synonyms count as the prompt's word: each guess word the prompt lacks is replaced by a
+ * prompt word that shares its most frequent WordNet sense ("kids" -> "children" when the prompt
+ * says children, "little" -> "small"). Lexical only; the embedding sees the guess as written.
+ */
+export function alignSynonymsToPrompt(promptStems: Set<string>, guessWords: string[]): string[] {
+  return guessWords.map((word) => {
+    if (STOPWORDS.has(word) || promptStems.has(stemWord(word))) return word;
+    return synonymsOf(word).find((synonym) => promptStems.has(stemWord(synonym))) ?? word;
+  });
+}
+
 export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
   const terms = promptTerms(prompt);
   const promptStems = withCompounds(wordsOf(prompt).filter((w) => !STOPWORDS.has(w)));
-  const guessWords = wordsOf(guess).filter((w) => !STOPWORDS.has(w));
+  const guessWords = alignSynonymsToPrompt(promptStems, wordsOf(guess).filter((w) => !STOPWORDS.has(w)));
   const guessStemSet = withCompounds(guessWords);
-  const content = guessStems(guess);
+  const content = guessWords.filter((word) => !STYLE_WORDS.has(word)).map(stemWord);
   const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
   const matchedWeight = terms.filter((term) => guessStemSet.has(term.stem)).reduce((sum, term) => sum + term.weight, 0);
   const onTopic = content.filter((stem) => promptStems.has(stem)).length;
