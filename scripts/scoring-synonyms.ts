@@ -12,8 +12,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const dir = process.argv[2] ?? '/usr/share/wordnet';
 
 // Per part of speech, words whose most frequent sense is the same synset form a group. A word
-// joins the groups of the parts of speech it is mostly used as (more than half as many sense-tagged
-// senses as its commonest part of speech), so the noun "dog" never joins the verb "chase".
+// that is also a noun or an adjective joins no verb group, so the noun "dog" never meets the
+// verb "chase" and "wave" never meets "beckon".
 type Sense = { offset: string; tagged: number };
 const senses = new Map<string, Sense[]>();
 const synsetWords = new Map<string, string[]>();
@@ -37,8 +37,11 @@ for (const pos of ['noun', 'adj', 'verb']) {
 }
 const members = new Map<string, Set<string>>();
 for (const [word, list] of senses) {
-  const most = Math.max(...list.map((sense) => sense.tagged));
-  for (const sense of list) if (sense.tagged * 2 > most) members.set(sense.offset, (members.get(sense.offset) ?? new Set()).add(word));
+  const isNominal = list.some((sense) => !sense.offset.startsWith('verb:'));
+  for (const sense of list) {
+    if (isNominal && sense.offset.startsWith('verb:')) continue;
+    members.set(sense.offset, (members.get(sense.offset) ?? new Set()).add(word));
+  }
 }
 const groups = [...members]
   .filter(([, words]) => words.size >= 2)
