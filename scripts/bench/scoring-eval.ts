@@ -5,7 +5,8 @@
  * nothing else 100, top-decile tie rate, per-prompt-length grade means.
  *   set 1: server/scoring/scoring.eval-set.json (its 'tune' split was used to fit the calibration)
  *   set 2: server/scoring/scoring.eval-set-2.json (another writer's style, NEVER used for fitting)
- * Usage: tsx scripts/bench/scoring-eval.ts [--set 1|2] [--json]
+ *   set 3: server/scoring/scoring.eval-set-3.json (a third writer's style, held out: run only for reports)
+ * Usage: tsx scripts/bench/scoring-eval.ts [--set 1|2|3] [--json]
  */
 import { readFile } from 'node:fs/promises';
 import { loadEnv } from '../../server/env';
@@ -15,7 +16,9 @@ import { evalInputs, GRADES, summarise, type EvalPrompt, type Row } from './scor
 
 const setArg = process.argv.indexOf('--set');
 const set = setArg > 0 ? process.argv[setArg + 1] : '1';
-const file = set === '2' ? 'scoring.eval-set-2.json' : 'scoring.eval-set.json';
+const FILES: Record<string, string> = { '1': 'scoring.eval-set.json', '2': 'scoring.eval-set-2.json', '3': 'scoring.eval-set-3.json' };
+const file = FILES[set];
+if (!file) throw new Error(`unknown eval set ${set}: use --set 1, 2 or 3`);
 const { prompts } = JSON.parse(await readFile(new URL(`../../server/scoring/${file}`, import.meta.url), 'utf8')) as { prompts: EvalPrompt[] };
 const scorer = await createScorer(scoringConfigFrom(loadEnv()));
 
@@ -26,7 +29,7 @@ const exactScores = await scorer.scoreMany(prompts.map((p) => ({ prompt: p.promp
 await scorer.close();
 const rows: Row[] = inputs.map(({ p, grade, guess }, i) => ({ prompt: p.prompt, split: p.split ?? 'independent', grade, guess, score: scores[i] }));
 
-const splits = set === '2' ? (['all'] as const) : (['all', 'tune', 'holdout'] as const);
+const splits = set !== '1' ? (['all'] as const) : (['all', 'tune', 'holdout'] as const);
 const report = Object.fromEntries(splits.map((split) => [split, summarise(split === 'all' ? rows : rows.filter((row) => row.split === split), exactScores)]));
 
 if (process.argv.includes('--json')) {

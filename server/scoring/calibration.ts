@@ -22,12 +22,29 @@ export interface CalibrationParams {
   /**
    * Keyword lists (scoring.lexical isKeywordList) are divided by (1 + rate * off-topic words),
    * from the first off-topic word: a list of the right words is a terse guess, a list padded
-   * with loosely related ones is keyword gaming. Not applied when the prompt is a tag list.
+   * with loosely related ones is keyword gaming. Applies to tag-list prompts too.
    */
   readonly listOffTopicRate: number;
-  /** ...and by a further (lengthRate * content words beyond listFreeWords): a terse guess is short, a dump is long. */
+  /**
+   * ...and by a further (lengthRate * content words beyond listFreeWords): a terse guess is short, a
+   * dump is long. Not applied when the prompt is itself a tag list (a long tag-style guess is fair there).
+   */
   readonly listLengthRate: number;
   readonly listFreeWords: number;
+  /**
+   * Long prompts (scoring.lexical leadingClause): share of the gap between the guess's cosine with
+   * the prompt's leading clause and with the whole prompt that is added to the cosine, when the
+   * clause is the closer one. 0 disables the rule.
+   */
+  readonly leadingClauseWeight: number;
+  /**
+   * Long prompts: every guess's cosine with a long prompt runs lower (the prompt carries details no
+   * short guess repeats), so up to this much is added to it, in proportion to the prompt's content
+   * words beyond longPromptFromWords (full at longPromptFullWords).
+   */
+  readonly longPromptOffset: number;
+  readonly longPromptFromWords: number;
+  readonly longPromptFullWords: number;
 }
 
 /** Only the exact prompt scores 100: every other guess stays at or below this. */
@@ -51,30 +68,39 @@ export const USE_LITE_CALIBRATION: CalibrationParams = {
   listOffTopicRate: 0.25,
   listLengthRate: 0.06,
   listFreeWords: 6,
+  leadingClauseWeight: 0,
+  longPromptOffset: 0,
+  longPromptFromWords: 8,
+  longPromptFullWords: 16,
 };
 
 /**
- * all-MiniLM-L6-v2 (the default). Knots read off the 'tune' split of scoring.eval-set.json
- * (docs/decisions/013-scoring-calibration-minilm.md); the last knot sits at the largest
- * reachable similarity so the top of the scale never flattens into ties.
+ * all-MiniLM-L6-v2 (the default). Fitted on the 'tune' split of scoring.eval-set.json only
+ * (docs/decisions/013-scoring-calibration-minilm.md, then 021-scoring-calibration-leading-clause.md);
+ * the last knot sits at the largest reachable similarity so the top of the scale never flattens into ties.
  */
 export const MINILM_CALIBRATION: CalibrationParams = {
   knots: [
-    [0.27, 0], // highest unrelated cosine in the tune split is 0.27
+    [0, 0], // unrelated guesses sit at cosine -0.13..0.27: a low slope up to 0.27 breaks their ties without lifting them
+    [0.27, 4], // highest unrelated cosine in the tune split
     [0.5, 30],
     [0.72, 60],
     [0.86, 86],
-    [1.15, MAX_INEXACT_SCORE], // cosine 1 + full recall + head noun
+    [1.17, MAX_INEXACT_SCORE], // cosine 1 + long-prompt offset + full recall + head noun: the top is never flat
   ],
   recallWeight: 0.1,
   precisionExponent: 0.5,
-  headNounBonus: 0.05,
+  headNounBonus: 0.03,
   offTopicAllowanceBase: 3,
   offTopicAllowancePerPromptWord: 0.5,
   offTopicPenaltyRate: 0.2,
   listOffTopicRate: 0.25,
   listLengthRate: 0.06,
   listFreeWords: 6,
+  leadingClauseWeight: 0.5,
+  longPromptOffset: 0.04,
+  longPromptFromWords: 8,
+  longPromptFullWords: 16,
 };
 
 /**
@@ -112,10 +138,27 @@ export function piecewiseLinear(x: number, knots: CalibrationParams['knots']): n
   return knots[knots.length - 1][1];
 }
 
+/**
+ * The cosine a guess is judged on: its cosine with the whole prompt, raised toward its cosine with
+ * the prompt's leading clause when that is higher (a guess naming the subject and action of a
+ * long prompt). Never lowers the cosine; non-decreasing in both arguments.
+ */
+export function effectiveCosine(cosine: number, clauseCosine: number | undefined, params: CalibrationParams): number {
+  if (clauseCosine === undefined || Number.isNaN(clauseCosine)) return cosine;
+  return cosine + params.leadingClauseWeight * Math.max(0, clauseCosine - cosine);
+}
+
 /** Cosine plus lexical evidence; increasing in cosine, recall, precision and head-noun match. */
-export function combinedSimilarity(cosine: number, lexical: LexicalOverlap, params: CalibrationParams): number {
+export function combinedSimilarity(cosine: number, lexical: LexicalOverlap, params: CalibrationParams, clauseCosine?: number): number {
   const lexicalEvidence = lexical.recall * Math.pow(lexical.precision, params.precisionExponent);
-  return cosine + params.recallWeight * lexicalEvidence + (lexical.namesHeadNoun ? params.headNounBonus : 0);
+  const length = (lexical.promptContentWords - params.longPromptFromWords) / (params.longPromptFullWords - params.longPromptFromWords);
+  const lengthOffset = params.longPromptOffset * Math.min(1, Math.max(0, length));
+  return (
+    effectiveCosine(cosine, clauseCosine, params) +
+    lengthOffset +
+    params.recallWeight * lexicalEvidence +
+    (lexical.namesHeadNoun ? params.headNounBonus : 0)
+  );
 }
 
 /** 1 for normal guesses; shrinks for long guesses full of words the prompt lacks, and for padded keyword lists. */
@@ -123,10 +166,9 @@ export function offTopicPenalty(lexical: LexicalOverlap, params: CalibrationPara
   const allowance = params.offTopicAllowanceBase + params.offTopicAllowancePerPromptWord * lexical.promptContentWords;
   const excess = Math.max(0, lexical.offTopicWords - allowance);
   const listExcess = Math.max(0, lexical.guessContentWords - params.listFreeWords);
-  const list =
-    lexical.guessIsList && !lexical.promptIsTagList
-      ? 1 / (1 + params.listOffTopicRate * lexical.offTopicWords + params.listLengthRate * listExcess)
-      : 1;
+  // A tag-list prompt makes a list-style guess fair, so its length is free; its off-topic tags still count.
+  const lengthTerm = lexical.promptIsTagList ? 0 : params.listLengthRate * listExcess;
+  const list = lexical.guessIsList ? 1 / (1 + params.listOffTopicRate * lexical.offTopicWords + lengthTerm) : 1;
   return list / (1 + params.offTopicPenaltyRate * excess);
 }
 
@@ -135,8 +177,8 @@ export function roundToTenth(value: number): number {
 }
 
 /** The player-facing percent: 0..100, one decimal. */
-export function calibratedScore(cosine: number, lexical: LexicalOverlap, params: CalibrationParams): number {
-  const percent = piecewiseLinear(combinedSimilarity(cosine, lexical, params), params.knots) * offTopicPenalty(lexical, params);
+export function calibratedScore(cosine: number, lexical: LexicalOverlap, params: CalibrationParams, clauseCosine?: number): number {
+  const percent = piecewiseLinear(combinedSimilarity(cosine, lexical, params, clauseCosine), params.knots) * offTopicPenalty(lexical, params);
   return roundToTenth(Math.min(MAX_INEXACT_SCORE, Math.max(0, percent)));
 }
 

@@ -6,11 +6,13 @@ import {
   USE_LITE_CALIBRATION,
   calibratedScore,
   calibrationFor,
+  combinedSimilarity,
+  effectiveCosine,
   exactMatchKey,
   offTopicPenalty,
   piecewiseLinear,
 } from './calibration';
-import { lexicalOverlap, promptTerms, stemWord, type LexicalOverlap } from './scoring.lexical';
+import { alignSynonymsToPrompt, leadingClause, lexicalOverlap, promptTerms, stemWord, synonymsOf, type LexicalOverlap } from './scoring.lexical';
 import { loadEnv } from '../env';
 import { scoringConfigFrom } from './scoring.config';
 
@@ -73,16 +75,61 @@ describe('calibration', () => {
     expect(near.at(-1)).toBeLessThan(MAX_INEXACT_SCORE);
   });
 
-  it('keyword lists lose for every off-topic word, unless the prompt is itself a tag list', () => {
+  it('keyword lists lose for every off-topic word, tag-list prompts included', () => {
     const list = { ...noOverlap, promptContentWords: 6, guessIsList: true };
     expect(offTopicPenalty({ ...list, offTopicWords: 0 }, MINILM_CALIBRATION)).toBe(1); // terse and precise: not capped
     const one = offTopicPenalty({ ...list, offTopicWords: 1 }, MINILM_CALIBRATION);
     const four = offTopicPenalty({ ...list, offTopicWords: 4 }, MINILM_CALIBRATION);
     expect(one).toBeLessThan(1);
     expect(four).toBeLessThan(one);
-    // The same words written as a phrase keep their allowance; a tag-list prompt accepts a tag-list guess.
+    // The same words written as a phrase keep their allowance.
     expect(offTopicPenalty({ ...list, guessIsList: false, offTopicWords: 4 }, MINILM_CALIBRATION)).toBe(1);
-    expect(offTopicPenalty({ ...list, promptIsTagList: true, offTopicWords: 4 }, MINILM_CALIBRATION)).toBe(1);
+    // A tag-list prompt: off-topic tags still cost exactly as much as in any list.
+    expect(offTopicPenalty({ ...list, promptIsTagList: true, offTopicWords: 4 }, MINILM_CALIBRATION)).toBe(four);
+  });
+
+  it('a long list pays for its length, except against a tag-list prompt', () => {
+    const longOnTopic = { ...noOverlap, promptContentWords: 12, guessIsList: true, offTopicWords: 0, guessContentWords: 12 };
+    expect(offTopicPenalty(longOnTopic, MINILM_CALIBRATION)).toBeCloseTo(1 / (1 + 6 * MINILM_CALIBRATION.listLengthRate), 10);
+    expect(offTopicPenalty({ ...longOnTopic, guessContentWords: 6 }, MINILM_CALIBRATION)).toBe(1);
+    expect(offTopicPenalty({ ...longOnTopic, promptIsTagList: true }, MINILM_CALIBRATION)).toBe(1);
+  });
+
+  it('MiniLM: unrelated cosines below 0.27 keep their order at the bottom but stay under 5 %', () => {
+    const bottom = [0.05, 0.15, 0.25].map((cosine) => calibratedScore(cosine, noOverlap, MINILM_CALIBRATION));
+    bottom.forEach((s, i) => i > 0 && expect(s).toBeGreaterThan(bottom[i - 1]));
+    expect(bottom.at(-1)).toBeLessThanOrEqual(5);
+    expect(calibratedScore(-0.1, noOverlap, MINILM_CALIBRATION)).toBe(0);
+  });
+
+  it('a guess closer to the leading clause of a long prompt is lifted toward that cosine, never lowered', () => {
+    const params = MINILM_CALIBRATION;
+    expect(params.leadingClauseWeight).toBeGreaterThan(0);
+    expect(effectiveCosine(0.6, undefined, params)).toBe(0.6);
+    expect(effectiveCosine(0.6, 0.4, params)).toBe(0.6); // a paraphrase of the whole prompt keeps its cosine
+    expect(effectiveCosine(0.6, 0.9, params)).toBeCloseTo(0.6 + params.leadingClauseWeight * 0.3, 10);
+    expect(effectiveCosine(0.6, 0.9, { ...params, leadingClauseWeight: 0 })).toBe(0.6);
+    // Non-decreasing in both cosines, and the score with it.
+    for (const cosine of [0.2, 0.5, 0.7]) {
+      const lifted = [0, 0.3, 0.6, 0.9].map((clause) => calibratedScore(cosine, noOverlap, params, clause));
+      lifted.forEach((s, i) => i > 0 && expect(s).toBeGreaterThanOrEqual(lifted[i - 1]));
+      expect(calibratedScore(cosine + 0.1, noOverlap, params, 0.9)).toBeGreaterThanOrEqual(calibratedScore(cosine, noOverlap, params, 0.9));
+    }
+    expect(calibratedScore(0.6, noOverlap, params, 0.9)).toBeGreaterThan(calibratedScore(0.6, noOverlap, params));
+  });
+
+  it('long prompts add up to longPromptOffset to the similarity, growing with the prompt, nothing for short ones', () => {
+    const params = MINILM_CALIBRATION;
+    const at = (promptContentWords: number) => combinedSimilarity(0.6, { ...noOverlap, promptContentWords }, params);
+    expect(at(5)).toBe(0.6);
+    expect(at(params.longPromptFromWords)).toBe(0.6);
+    expect(at(12)).toBeGreaterThan(0.6);
+    expect(at(params.longPromptFullWords)).toBeCloseTo(0.6 + params.longPromptOffset, 10);
+    expect(at(40)).toBeCloseTo(0.6 + params.longPromptOffset, 10);
+    // The top knot sits at the largest reachable similarity, so the top stays unflat on long prompts too.
+    const perfect = { ...noOverlap, recall: 1, precision: 1, namesHeadNoun: true, offTopicWords: 0, promptContentWords: 20 };
+    expect(combinedSimilarity(1, perfect, params, 1)).toBeLessThanOrEqual(params.knots.at(-1)![0] + 1e-9);
+    expect(calibratedScore(0.97, perfect, params, 1)).toBeLessThan(calibratedScore(0.99, perfect, params, 1));
   });
 
   it('penalises only long lists of off-topic words, more the longer they are', () => {
@@ -128,11 +175,59 @@ describe('lexical overlap', () => {
   it('measures recall toward the prompt and precision of the guess, joining compounds', () => {
     const overlap = lexicalOverlap('two children building a sandcastle on a sunny beach', 'kids making a sand castle');
     expect(overlap.recall).toBeGreaterThan(0);
-    expect(overlap.namesHeadNoun).toBe(false);
+    expect(overlap.namesHeadNoun).toBe(true); // "kids" is a true synonym of the head noun "children"
+    expect(lexicalOverlap('two children building a sandcastle on a sunny beach', 'goats making a sand castle').namesHeadNoun).toBe(false);
     const spam = lexicalOverlap('a panda eating bamboo in a misty forest', 'panda china bear animal black white cute zoo leaves green jungle');
     expect(spam.namesHeadNoun).toBe(true);
     expect(spam.precision).toBeLessThan(0.2);
     expect(spam.offTopicWords).toBe(10);
+  });
+});
+
+describe('leading clause of a long prompt', () => {
+  it('is the text before the first comma, without a framing prefix', () => {
+    expect(
+      leadingClause('a cozy little bookshop on a rainy evening, warm yellow light glowing from the windows, a black cat sleeping on a stack of books'),
+    ).toBe('a cozy little bookshop on a rainy evening');
+    expect(leadingClause('a high quality photo of an astronaut riding a horse, on the moon, stars and earth in the sky behind, 8k')).toBe(
+      'an astronaut riding a horse',
+    );
+  });
+
+  it('is cut at a phrase boundary when the first clause runs on', () => {
+    const clause = leadingClause('a family of ducks crossing a busy city road while a police officer stops the traffic for them, yellow taxis waiting');
+    expect(clause).toBe('a family of ducks crossing a busy city road');
+  });
+
+  it('does not exist for short prompts, tag lists, or when the first clause is most of the prompt', () => {
+    expect(leadingClause('a golden retriever puppy sleeping in a basket of laundry')).toBeUndefined();
+    expect(leadingClause('portrait, elderly woman, knitted shawl, soft window light, film grain, 85mm, bokeh, muted colors, grain')).toBeUndefined();
+    expect(leadingClause('a red vintage car parked in front of a pink house, sunny afternoon light')).toBeUndefined();
+  });
+});
+
+describe('synonyms', () => {
+  it('uses the most frequent sense only, both ways round', () => {
+    expect(synonymsOf('kid')).toContain('child');
+    expect(synonymsOf('kids')).toContain('child');
+    expect(synonymsOf('little')).toContain('small');
+    expect(synonymsOf('small')).toContain('little');
+    expect(synonymsOf('dog')).not.toContain('chase'); // the verb "to dog" is not how the word is mostly used
+    expect(synonymsOf('horse')).not.toContain('house');
+  });
+
+  it('rewrites a guess word the prompt lacks into the prompt word it is a synonym of, and nothing else', () => {
+    const prompt = new Set(['child', 'small', 'beach'].map(stemWord));
+    expect(alignSynonymsToPrompt(prompt, ['kids', 'little', 'beach', 'castle'])).toEqual(['child', 'small', 'beach', 'castle']);
+    expect(alignSynonymsToPrompt(new Set(['kid'].map(stemWord)), ['kid'])).toEqual(['kid']);
+  });
+
+  it('a list of true synonyms is on-topic, a list of loosely related words is not', () => {
+    const prompt = 'two children building a sandcastle on a sunny beach';
+    const synonyms = lexicalOverlap(prompt, 'kids sandcastle seaside beach');
+    const related = lexicalOverlap(prompt, 'bucket spade summer holiday');
+    expect(synonyms.offTopicWords).toBeLessThan(related.offTopicWords);
+    expect(lexicalOverlap(prompt, 'kids on the beach').recall).toBeGreaterThan(lexicalOverlap(prompt, 'goats on the beach').recall);
   });
 });
 

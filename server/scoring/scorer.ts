@@ -2,7 +2,7 @@
 import { calibratedScore, calibrationFor, exactMatchKey, type CalibrationParams } from './calibration';
 import { cosineOfNormalised, type Embedder } from './embedder';
 import { OpenAiEmbedder } from './openai.embedder';
-import { lexicalOverlap } from './scoring.lexical';
+import { leadingClause, lexicalOverlap } from './scoring.lexical';
 import { alignSpellingToPrompt } from './scoring.spelling';
 import type { ScoringConfig } from './scoring.config';
 
@@ -29,9 +29,17 @@ export function prepareForEmbedding(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
+/** Leading-clause embeddings kept per scorer: one embedding per long prompt per process, never one per guess. */
+const CLAUSE_CACHE_LIMIT = 5000;
+
 export function createScorerFromEmbedder(embedder: Embedder, calibration: CalibrationParams = calibrationFor(embedder.id)): Scorer {
   // Prompt embeddings (imports) always wait their turn; guesses may be refused when the model is saturated.
   const embed = (texts: string[]) => embedder.embed(texts.map(prepareForEmbedding), { bounded: false });
+  const clauseVectors = new Map<string, number[]>();
+  const rememberClause = (clause: string, vector: number[]) => {
+    if (clauseVectors.size >= CLAUSE_CACHE_LIMIT) clauseVectors.delete(clauseVectors.keys().next().value!);
+    clauseVectors.set(clause, vector);
+  };
 
   async function scoreMany(inputs: ScoreInput[], { bounded = false }: { bounded?: boolean } = {}): Promise<number[]> {
     // One embed call for every guess and every prompt lacking a stored embedding (deduplicated).
@@ -44,20 +52,29 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
       // Typos and spelling variants of the prompt's words count as those words, for the model and the word match.
       const aligned = alignSpellingToPrompt(input.prompt, input.guess);
       const guess = prepareForEmbedding(aligned);
+      // Long prompts: the guess is also compared with the prompt's leading clause (embedded once, then cached).
+      const clauseText = leadingClause(input.prompt);
+      const clause = clauseText === undefined ? undefined : prepareForEmbedding(clauseText);
       return {
         kind: 'embedded' as const,
         input,
         aligned,
+        clause,
+        clauseSlot: clause === undefined || clauseVectors.has(clause) ? undefined : slotOf(clause),
         guessSlot: slotOf(guess),
         promptSlot: input.promptEmbedding ? undefined : slotOf(prepareForEmbedding(input.prompt)),
       };
     });
     const vectors = texts.size > 0 ? await embedder.embed([...texts.keys()], { bounded }) : [];
+    for (const item of plan) if (item.kind === 'embedded' && item.clauseSlot !== undefined) rememberClause(item.clause!, vectors[item.clauseSlot]);
     return plan.map((item) => {
       if (item.kind === 'fixed') return item.score;
       const promptVector = item.input.promptEmbedding ?? vectors[item.promptSlot!];
-      const cosine = cosineOfNormalised(promptVector, vectors[item.guessSlot]);
-      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.aligned), calibration);
+      const guessVector = vectors[item.guessSlot];
+      const cosine = cosineOfNormalised(promptVector, guessVector);
+      const clauseVector = item.clause === undefined ? undefined : (clauseVectors.get(item.clause) ?? vectors[item.clauseSlot!]);
+      const clauseCosine = clauseVector ? cosineOfNormalised(clauseVector, guessVector) : undefined;
+      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.aligned), calibration, clauseCosine);
     });
   }
 

@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScorer, type Scorer } from './scorer';
+import { MINILM_CALIBRATION } from './calibration';
+import type { Embedder } from './embedder';
+import { leadingClause } from './scoring.lexical';
+import { createScorer, createScorerFromEmbedder, prepareForEmbedding, type Scorer } from './scorer';
 
 let scorer: Scorer;
 beforeAll(async () => {
@@ -93,6 +96,19 @@ describe('Scorer (MiniLM, the default)', () => {
     expect(shortDump).toBeLessThan(mainSubject);
   });
 
+  it('a tag-list prompt still charges off-topic tags, but not a tag-style guess its length', async () => {
+    const prompt = 'cozy cabin interior, fireplace, snow outside, warm lighting, wooden beams';
+    const [onTopicTags, paddedTags, mainSubject] = await scorer.scoreMany(
+      [
+        'cabin interior, fireplace, snow outside, wooden beams, warm lighting',
+        'cabin, fireplace, snow, wood, christmas, presents, santa, stockings, candles, family, holiday, cocoa',
+        'a cozy cabin with a fireplace',
+      ].map((guess) => ({ prompt, guess })),
+    );
+    expect(onTopicTags).toBeGreaterThanOrEqual(85);
+    expect(paddedTags).toBeLessThan(mainSubject);
+  });
+
   it('a tag-list prompt accepts a guess written as tags', async () => {
     const prompt = 'portrait, elderly woman, knitted shawl, soft window light, film grain, 85mm, bokeh';
     const [tags, phrase, unrelated] = await scorer.scoreMany(
@@ -114,6 +130,30 @@ describe('Scorer (MiniLM, the default)', () => {
       expect(mainSubject, c.mainSubject).toBeLessThan(paraphrase);
       expect(keywordDump, c.keywordDump).toBeLessThan(mainSubject);
     }
+  });
+
+  it('judges a long prompt against its leading clause too, embedding that clause once per prompt, never per guess', async () => {
+    const prompt =
+      'a lighthouse keeper carrying a lantern up a spiral staircase at night, rain lashing the windows, the beam sweeping over a stormy sea, moody oil painting';
+    const shortPrompt = 'a lighthouse keeper carrying a lantern up a spiral staircase';
+    const mainSubject = 'a lighthouse keeper climbing the stairs with a lantern';
+    const paraphrase = 'oil painting of a lighthouse keeper with a lantern climbing spiral stairs at night while rain beats on the windows and the light sweeps a stormy sea';
+    // A spy around the real model (not a fake): it records what is embedded.
+    const embedded: string[] = [];
+    const spy: Embedder = { id: scorer.embedderId, embed: (texts) => (embedded.push(...texts), scorer.embed(texts)) };
+    const withClause = createScorerFromEmbedder(spy);
+    const withoutClause = createScorerFromEmbedder(spy, { ...MINILM_CALIBRATION, leadingClauseWeight: 0 });
+
+    const [lifted, paraphraseScore] = [await withClause.score({ prompt, guess: mainSubject }), await withClause.score({ prompt, guess: paraphrase })];
+    await withClause.score({ prompt, guess: 'a stormy sea at night' });
+    const clause = prepareForEmbedding(leadingClause(prompt)!);
+    expect(embedded.filter((text) => text === clause)).toHaveLength(1);
+
+    const unlifted = await withoutClause.score({ prompt, guess: mainSubject });
+    const onShortPrompt = await withClause.score({ prompt: shortPrompt, guess: mainSubject });
+    expect(lifted).toBeGreaterThan(unlifted);
+    expect(Math.abs(lifted - onShortPrompt)).toBeLessThan(15); // the same guess lands in the same band on both prompts
+    expect(paraphraseScore).toBeGreaterThan(lifted);
   });
 
   it('scores a batch exactly like one-by-one, with or without a stored prompt embedding', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * Lexical features of a guess against a prompt: which prompt content words the guess
  * names (recall, weighted toward the prompt's head noun phrase) and how much of the
@@ -144,12 +146,65 @@ export function isKeywordList(text: string): boolean {
   return isTagList(text) || (content >= 4 && functionWords / words.length < 0.12);
 }
 
+/** Prompts shorter than this (in words) have no separate leading clause: the whole prompt is the subject. */
+export const LEADING_CLAUSE_MIN_PROMPT_WORDS = 14;
+const LEADING_CLAUSE_MAX_WORDS = 12;
+
+/**
+ * The prompt's leading clause: what the picture is of, before the details. Long prompts put
+ * their main subject and action first and pile details after a comma ("a cozy bookshop on a
+ * rainy evening, warm light ..., a black cat ..."). The clause is the text before the first
+ * comma, semicolon or dash, without a framing prefix ("an oil painting of"), cut to about 12 words
+ * at a phrase boundary. Undefined for short prompts, tag lists, and when the clause is most of the prompt anyway.
+ */
+export function leadingClause(prompt: string): string | undefined {
+  const words = prompt.split(/\s+/).filter(Boolean);
+  if (words.length < LEADING_CLAUSE_MIN_PROMPT_WORDS || isTagList(prompt)) return undefined;
+  let clause = prompt.split(/[,;:]|\s[-–—]\s/)[0].trim().split(/\s+/);
+  const lower = clause.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}-]/gu, ''));
+  const ofIndex = lower.indexOf('of');
+  if (ofIndex > 0 && lower.slice(0, ofIndex).every((w) => STOPWORDS.has(w) || STYLE_WORDS.has(w))) clause = clause.slice(ofIndex + 1);
+  if (clause.length > LEADING_CLAUSE_MAX_WORDS) {
+    // Cut before the last preposition or conjunction in reach, so the clause ends on a whole phrase.
+    clause = clause.slice(0, LEADING_CLAUSE_MAX_WORDS);
+    const lastBreak = clause.findLastIndex((word) => PHRASE_BREAKERS.has(word.toLowerCase()));
+    if (lastBreak >= 5) clause = clause.slice(0, lastBreak);
+  }
+  if (clause.length < 2 || clause.length > 0.6 * words.length) return undefined;
+  return clause.join(' ');
+}
+
+let synonymGroups: Map<string, string[]> | undefined;
+
+/** WordNet synonyms by most frequent sense (scoring.synonyms.json, built by scripts/scoring-synonyms.ts). */
+export function synonymsOf(word: string): string[] {
+  if (!synonymGroups) {
+    const { groups } = JSON.parse(readFileSync(new URL('./scoring.synonyms.json', import.meta.url), 'utf8')) as { groups: string[][] };
+    synonymGroups = new Map();
+    for (const group of groups) for (const member of group) synonymGroups.set(member, [...(synonymGroups.get(member) ?? []), ...group.filter((other) => other !== member)]);
+  }
+  const forms = [word, IRREGULAR[word], word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')];
+  return [...new Set(forms.flatMap((form) => (form ? (synonymGroups!.get(form) ?? []) : [])))];
+}
+
+/**
+ * True synonyms count as the prompt's word: each guess word the prompt lacks is replaced by a
+ * prompt word that shares its most frequent WordNet sense ("kids" -> "children" when the prompt
+ * says children, "little" -> "small"). Lexical only; the embedding sees the guess as written.
+ */
+export function alignSynonymsToPrompt(promptStems: Set<string>, guessWords: string[]): string[] {
+  return guessWords.map((word) => {
+    if (STOPWORDS.has(word) || promptStems.has(stemWord(word))) return word;
+    return synonymsOf(word).find((synonym) => promptStems.has(stemWord(synonym))) ?? word;
+  });
+}
+
 export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
   const terms = promptTerms(prompt);
   const promptStems = withCompounds(wordsOf(prompt).filter((w) => !STOPWORDS.has(w)));
-  const guessWords = wordsOf(guess).filter((w) => !STOPWORDS.has(w));
+  const guessWords = alignSynonymsToPrompt(promptStems, wordsOf(guess).filter((w) => !STOPWORDS.has(w)));
   const guessStemSet = withCompounds(guessWords);
-  const content = guessStems(guess);
+  const content = guessWords.filter((word) => !STYLE_WORDS.has(word)).map(stemWord);
   const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
   const matchedWeight = terms.filter((term) => guessStemSet.has(term.stem)).reduce((sum, term) => sum + term.weight, 0);
   const onTopic = content.filter((stem) => promptStems.has(stem)).length;
