@@ -53,16 +53,15 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Few, larger chunks: on venue Wi-Fi every request pays the full latency and a browser opens 6 connections
-        // per host, so 25 small shared chunks cost several round trips (docs/decisions/017-first-load.md).
+        // Few chunks per page, and none the landing page does not need (docs/decisions/020-landing-without-the-app-libraries.md):
+        // the entry chunk holds what it imports statically (react, react-dom, react-router, the landing page and its
+        // UI); everything else that two or more pages share goes into one `shared` chunk (TanStack Query, the
+        // better-auth client, Radix, shared features). On venue Wi-Fi every request pays the full latency and a
+        // browser opens 6 connections per host, so 25 small shared chunks cost several round trips (017).
         codeSplitting: {
           groups: [
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|better-auth|@better-auth|@better-fetch|nanostores|lucide-react|clsx|tailwind-merge|@radix-ui[\\/]react-slot|cookie|set-cookie-parser|defu|jose)[\\/]/,
-              priority: 2,
-            },
-            { name: 'shared', test: /[\\/]web[\\/](ui|lib|features)[\\/]/, minShareCount: 2, priority: 1 },
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'shared', minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },
