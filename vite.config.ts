@@ -38,6 +38,11 @@ function precompressAssets(): Plugin {
   };
 }
 
+// Dialogs and popovers load when opened (web/features/*/components/*-dialog, user-menu-popover): keep their libraries
+// out of the shared chunk every page fetches, or /play would download them up front again.
+const OVERLAYS =
+  /node_modules[\\/](@radix-ui[\\/]react-(dialog|popover|popper|dismissable-layer|focus-scope|focus-guards|portal|presence|arrow|use-size|use-escape-keydown)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]|[\\/]web[\\/]ui[\\/](dialog|popover|confirm-dialog)\.tsx/;
+
 export default defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss(), precompressAssets(), prerenderLanding({ alias, webRoot: fileURLToPath(new URL('./web', import.meta.url)) })],
@@ -61,7 +66,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: 'shared', minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+            { name: 'shared', test: (id) => !OVERLAYS.test(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },
