@@ -41,7 +41,16 @@ const pageKey = (pathname: string) => (pathname.startsWith(`${paths.admin}/`) ? 
 
 export function readManifest(distDir: string): Manifest | null {
   const file = path.join(distDir, '.vite/manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
+  if (!existsSync(file)) return null;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  // When the entry module sits in a code-splitting group (vite.config.ts's `app` chunk, docs/decisions/020), Vite's
+  // manifest marks no chunk as the entry: the chunks index.html loads as scripts are the entry then.
+  if (!Object.values(manifest).some((chunk) => chunk.isEntry)) {
+    const indexFile = path.join(distDir, 'index.html');
+    const scripts = existsSync(indexFile) ? [...readFileSync(indexFile, 'utf8').matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1]) : [];
+    for (const chunk of Object.values(manifest)) if (scripts.includes(chunk.file)) chunk.isEntry = true;
+  }
+  return manifest;
 }
 
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -59,8 +68,8 @@ export function preloadTags(manifest: Manifest | null, pathname: string, options
   if (SESSION_PAGES.has(key)) tags.push(SESSION_PRELOAD);
   if (key === paths.play && options.hasSessionCookie) tags.push(...PLAY_PRELOADS);
   if (manifest) {
-    const entryKey = Object.keys(manifest).find((name) => manifest[name].isEntry);
-    const loadedByEntry = entryKey ? closure(manifest, entryKey) : new Set<string>();
+    const loadedByEntry = new Set<string>();
+    for (const name of Object.keys(manifest)) if (manifest[name].isEntry) closure(manifest, name, loadedByEntry);
     for (const file of closure(manifest, routeModuleFor(pathname))) {
       if (!loadedByEntry.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
     }
