@@ -42,6 +42,14 @@ describe('the pre-rendered landing page', () => {
     expect(plain.body).toContain('<div id="root" data-prerendered="landing"><a href="/auth?mode=sign-up">Get Started</a></div>');
   });
 
+  it('preloads the session check and the two answers the landing page shows (event closed, champion)', async () => {
+    const html = (await request(t.app, { method: 'GET', url: '/' })).body;
+    expect(html).toContain('<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">');
+    expect(html).toContain('<link rel="preload" href="/api/config" as="fetch" crossorigin>');
+    expect(html).toContain('<link rel="preload" href="/api/leaderboard/champion" as="fetch" crossorigin>');
+    expect(html.indexOf('/api/leaderboard/champion')).toBeLessThan(html.indexOf('</head>'));
+  });
+
   it('keeps the plain app shell for every other page', async () => {
     for (const url of ['/auth', '/play', '/auth?mode=sign-up']) {
       const response = await request(t.app, { method: 'GET', url });

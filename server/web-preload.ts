@@ -33,6 +33,8 @@ const SESSION_PAGES = new Set<string>([paths.landing, paths.auth, paths.play, pa
 const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">';
 /** The play screen's first questions: the unfinished attempt and the display name START CHALLENGE checks (api() uses 'same-origin'). */
 const PLAY_PRELOADS = ['/api/game/current', '/api/profile'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
+/** The landing page's two optional blocks: "the event is closed" and the champion (read with api(), 'same-origin'). */
+const LANDING_PRELOADS = ['/api/config', '/api/leaderboard/champion'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
 
 export const routeModuleFor = (pathname: string): string =>
   ROUTE_MODULES[pathname] ?? (pathname.startsWith(`${paths.admin}/`) ? ROUTE_MODULES[paths.admin] : 'routes/not-found.tsx');
@@ -67,6 +69,7 @@ export function preloadTags(manifest: Manifest | null, pathname: string, options
   const key = pageKey(pathname);
   if (SESSION_PAGES.has(key)) tags.push(SESSION_PRELOAD);
   if (key === paths.play && options.hasSessionCookie) tags.push(...PLAY_PRELOADS);
+  if (key === paths.landing) tags.push(...LANDING_PRELOADS);
   if (manifest) {
     const loadedByEntry = new Set<string>();
     for (const name of Object.keys(manifest)) if (manifest[name].isEntry) closure(manifest, name, loadedByEntry);
