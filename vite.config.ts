@@ -38,6 +38,11 @@ function precompressAssets(): Plugin {
   };
 }
 
+// Dialogs and popovers load when opened (web/features/*/components/*-dialog, user-menu-popover): keep their libraries
+// out of the shared chunk every page fetches, or /play would download them up front again.
+const OVERLAYS =
+  /node_modules[\\/](@radix-ui[\\/]react-(dialog|popover|popper|dismissable-layer|focus-scope|focus-guards|portal|presence|arrow|use-size|use-escape-keydown)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]|[\\/]web[\\/]ui[\\/](dialog|popover|confirm-dialog)\.tsx/;
+
 export default defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss(), precompressAssets(), prerenderLanding({ alias, webRoot: fileURLToPath(new URL('./web', import.meta.url)) })],
@@ -53,16 +58,15 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Few, larger chunks: on venue Wi-Fi every request pays the full latency and a browser opens 6 connections
-        // per host, so 25 small shared chunks cost several round trips (docs/decisions/017-first-load.md).
+        // Few chunks per page, and none the landing page does not need (docs/decisions/020-landing-without-the-app-libraries.md):
+        // the entry chunk holds what it imports statically (react, react-dom, react-router, the landing page and its
+        // UI); everything else that two or more pages share goes into one `shared` chunk (TanStack Query, the
+        // better-auth client, Radix, shared features). On venue Wi-Fi every request pays the full latency and a
+        // browser opens 6 connections per host, so 25 small shared chunks cost several round trips (017).
         codeSplitting: {
           groups: [
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|better-auth|@better-auth|@better-fetch|nanostores|lucide-react|clsx|tailwind-merge|@radix-ui[\\/]react-slot|cookie|set-cookie-parser|defu|jose)[\\/]/,
-              priority: 2,
-            },
-            { name: 'shared', test: /[\\/]web[\\/](ui|lib|features)[\\/]/, minShareCount: 2, priority: 1 },
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'shared', test: (id) => !OVERLAYS.test(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

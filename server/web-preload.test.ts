@@ -42,6 +42,14 @@ describe('the pre-rendered landing page', () => {
     expect(plain.body).toContain('<div id="root" data-prerendered="landing"><a href="/auth?mode=sign-up">Get Started</a></div>');
   });
 
+  it('preloads the session check and the two answers the landing page shows (event closed, champion)', async () => {
+    const html = (await request(t.app, { method: 'GET', url: '/' })).body;
+    expect(html).toContain('<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">');
+    expect(html).toContain('<link rel="preload" href="/api/config" as="fetch" crossorigin>');
+    expect(html).toContain('<link rel="preload" href="/api/leaderboard/champion" as="fetch" crossorigin>');
+    expect(html.indexOf('/api/leaderboard/champion')).toBeLessThan(html.indexOf('</head>'));
+  });
+
   it('keeps the plain app shell for every other page', async () => {
     for (const url of ['/auth', '/play', '/auth?mode=sign-up']) {
       const response = await request(t.app, { method: 'GET', url });
@@ -79,5 +87,37 @@ describe('preloads in each page\'s HTML (no request waterfall)', () => {
     expect(anonymous).not.toContain('/api/game/current');
     const returning = (await request(t.app, { method: 'GET', url: '/play', cookie: 'better-auth.session_token=abc.def' })).body;
     expect(returning).toContain('<link rel="preload" href="/api/game/current" as="fetch" crossorigin>');
+  });
+});
+
+describe('preloads when the entry is a code-splitting group chunk (no chunk marked as the entry)', () => {
+  let t: TestApp;
+  const dir = mkdtempSync(path.join(tmpdir(), 'gg-web-group-entry-'));
+  // vite.config.ts's `app` group holds the entry module: the manifest keys it like any shared chunk (docs/decisions/020).
+  const groupShell =
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/rolldown-runtime-1.js"></script><script type="module" crossorigin src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>';
+  const groupManifest = {
+    '_rolldown-runtime-1.js': { file: 'assets/rolldown-runtime-1.js' },
+    '_app-1.js': { file: 'assets/app-1.js', imports: ['_rolldown-runtime-1.js'] },
+    '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_rolldown-runtime-1.js', '_app-1.js'] },
+    'routes/play.tsx': { file: 'assets/play-1.js', isDynamicEntry: true, imports: ['_rolldown-runtime-1.js', '_shared-1.js', '_app-1.js'] },
+  };
+  beforeAll(async () => {
+    mkdirSync(path.join(dir, '.vite'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), groupShell);
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(groupManifest));
+    t = await createTestApp({}, { webDistDir: dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('preloads the route chunk and the shared chunk, not the scripts the page already loads', async () => {
+    const html = (await request(t.app, { method: 'GET', url: '/play' })).body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/play-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-1.js">');
+    expect(html).not.toContain('<link rel="modulepreload" crossorigin href="/assets/app-1.js">');
+    expect(html).not.toContain('<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-1.js">');
   });
 });

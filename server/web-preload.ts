@@ -33,6 +33,8 @@ const SESSION_PAGES = new Set<string>([paths.landing, paths.auth, paths.play, pa
 const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">';
 /** The play screen's first questions: the unfinished attempt and the display name START CHALLENGE checks (api() uses 'same-origin'). */
 const PLAY_PRELOADS = ['/api/game/current', '/api/profile'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
+/** The landing page's two optional blocks: "the event is closed" and the champion (read with api(), 'same-origin'). */
+const LANDING_PRELOADS = ['/api/config', '/api/leaderboard/champion'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
 
 export const routeModuleFor = (pathname: string): string =>
   ROUTE_MODULES[pathname] ?? (pathname.startsWith(`${paths.admin}/`) ? ROUTE_MODULES[paths.admin] : 'routes/not-found.tsx');
@@ -41,7 +43,16 @@ const pageKey = (pathname: string) => (pathname.startsWith(`${paths.admin}/`) ? 
 
 export function readManifest(distDir: string): Manifest | null {
   const file = path.join(distDir, '.vite/manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
+  if (!existsSync(file)) return null;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  // When the entry module sits in a code-splitting group (vite.config.ts's `app` chunk, docs/decisions/020), Vite's
+  // manifest marks no chunk as the entry: the chunks index.html loads as scripts are the entry then.
+  if (!Object.values(manifest).some((chunk) => chunk.isEntry)) {
+    const indexFile = path.join(distDir, 'index.html');
+    const scripts = existsSync(indexFile) ? [...readFileSync(indexFile, 'utf8').matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1]) : [];
+    for (const chunk of Object.values(manifest)) if (scripts.includes(chunk.file)) chunk.isEntry = true;
+  }
+  return manifest;
 }
 
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -58,9 +69,10 @@ export function preloadTags(manifest: Manifest | null, pathname: string, options
   const key = pageKey(pathname);
   if (SESSION_PAGES.has(key)) tags.push(SESSION_PRELOAD);
   if (key === paths.play && options.hasSessionCookie) tags.push(...PLAY_PRELOADS);
+  if (key === paths.landing) tags.push(...LANDING_PRELOADS);
   if (manifest) {
-    const entryKey = Object.keys(manifest).find((name) => manifest[name].isEntry);
-    const loadedByEntry = entryKey ? closure(manifest, entryKey) : new Set<string>();
+    const loadedByEntry = new Set<string>();
+    for (const name of Object.keys(manifest)) if (manifest[name].isEntry) closure(manifest, name, loadedByEntry);
     for (const file of closure(manifest, routeModuleFor(pathname))) {
       if (!loadedByEntry.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
     }

@@ -92,3 +92,37 @@ describe('import boundaries', () => {
     ).toEqual([]);
   });
 });
+
+describe('the landing page ships only what it needs (docs/decisions/020)', () => {
+  /** Imports that load with the module (static, not `import type`, not `import()`), resolved to files or packages. */
+  function staticValueImportsOf(file: string): string[] {
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)(?!\s+type\s)\s[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]);
+    return specifiers.map((spec) => resolveSpecifier(file, spec));
+  }
+  const toFile = (module: string) => ['.ts', '.tsx', '/index.ts'].map((ext) => path.join(root, `${module}${ext}`)).find((file) => {
+    try {
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  });
+
+  it('the entry chunk (web/app/main.tsx and its static imports) reaches no TanStack Query, better-auth, sonner or Radix dialog/popover', () => {
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (module: string) => {
+      if (seen.has(module)) return;
+      seen.add(module);
+      const file = toFile(module);
+      if (!file) return;
+      for (const target of staticValueImportsOf(file)) {
+        if (/^(web|contracts)\//.test(target)) visit(target.replace(/\.(tsx?|css)$/, ''));
+        else if (!target.startsWith('.')) packages.add(target);
+      }
+    };
+    visit('web/app/main');
+    expect(seen.has('web/routes/landing')).toBe(true);
+    expect([...packages].filter((name) => /^(@tanstack\/|better-auth|@better-auth\/|sonner|@radix-ui\/react-(dialog|popover))/.test(name))).toEqual([]);
+  });
+});

@@ -1,12 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { queryClient } from '@web/lib/query-client';
 import { router } from './router';
 
+// TanStack Query's provider is a layout route inside the router (web/lib/query-client.tsx), not here: the landing
+// page, loaded by every walk-up, ships without it (docs/decisions/020).
 export function App() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import LandingPage from '@web/routes/landing';
@@ -9,10 +8,8 @@ import LandingPage from '@web/routes/landing';
  */
 export function renderLanding(): string {
   return renderToString(
-    <QueryClientProvider client={new QueryClient()}>
-      <StaticRouter location="/">
-        <LandingPage />
-      </StaticRouter>
-    </QueryClientProvider>,
+    <StaticRouter location="/">
+      <LandingPage />
+    </StaticRouter>,
   );
 }

@@ -13,13 +13,14 @@ import { Button } from '@web/ui/button';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { PageColumn } from '@web/ui/page';
 import { SiteFooter } from '@web/ui/site-footer';
+import { withQueryClient } from '@web/lib/query-client';
 
 /**
  * /admin/*: the organizer console (SPEC 11). Organizers get the console's sections as nested routes; everyone
  * else a plain refusal. The server guards every organizer API on its own (requireOrganizer); this page only
  * decides what to show.
  */
-export default function AdminPage() {
+function AdminPage() {
   return (
     <RequireSession>
       {(user) => ((user as { role?: string }).role === 'organizer' ? <Console /> : <OrganizersOnly />)}
@@ -64,3 +65,5 @@ function OrganizersOnly() {
     </PageColumn>
   );
 }
+
+export default withQueryClient(AdminPage);

@@ -3,8 +3,9 @@ import { GuestOnly } from '@web/features/auth/components/require-session';
 import { BrandHeader } from '@web/ui/brand-header';
 import { PageColumn } from '@web/ui/page';
 import { SiteFooter } from '@web/ui/site-footer';
+import { withQueryClient } from '@web/lib/query-client';
 
-export default function AuthPage() {
+function AuthPage() {
   return (
     <GuestOnly>
       <title>Sign in · Guess the Genesis</title>
@@ -18,3 +19,5 @@ export default function AuthPage() {
     </GuestOnly>
   );
 }
+
+export default withQueryClient(AuthPage);

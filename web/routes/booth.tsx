@@ -1,7 +1,8 @@
 import { BoothScreen } from '@web/features/leaderboard/components/booth-screen';
+import { withQueryClient } from '@web/lib/query-client';
 
 /** /booth: the leaderboard for the TV at the stand (/leaderboard?booth=1 redirects here). */
-export default function BoothPage() {
+function BoothPage() {
   return (
     <>
       <title>Live leaderboard · Guess the Genesis</title>
@@ -9,3 +10,5 @@ export default function BoothPage() {
     </>
   );
 }
+
+export default withQueryClient(BoothPage);

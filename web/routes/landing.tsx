@@ -2,7 +2,7 @@ import { ArrowRight, Crown, ImageIcon, Target, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
-import { RedirectSignedIn } from '@web/features/auth/components/require-session';
+import { RedirectSignedIn } from '@web/features/auth/components/redirect-signed-in';
 import { EventClosedNotice } from '@web/features/event-status/components/event-closed-notice';
 import { ChampionSpotlight } from '@web/features/leaderboard/components/champion-spotlight';
 import { Button } from '@web/ui/button';

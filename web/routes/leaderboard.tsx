@@ -6,9 +6,10 @@ import { Button } from '@web/ui/button';
 import { PageColumn } from '@web/ui/page';
 import { PageHeader } from '@web/ui/page-header';
 import { SiteFooter } from '@web/ui/site-footer';
+import { withQueryClient } from '@web/lib/query-client';
 
 /** /leaderboard: the public live board (top 50, the viewer's own row highlighted); ?booth=1 is an old link to /booth. */
-export default function LeaderboardPage() {
+function LeaderboardPage() {
   const [search] = useSearchParams();
   if (search.get('booth') === '1') return <Navigate to={paths.booth} replace />;
   return (
@@ -40,3 +41,5 @@ export default function LeaderboardPage() {
     </PageColumn>
   );
 }
+
+export default withQueryClient(LeaderboardPage);

@@ -9,9 +9,10 @@ import { useRememberRankBeforeGame } from '@web/features/leaderboard/hooks/use-r
 import { PageColumn } from '@web/ui/page';
 import { PageHeader } from '@web/ui/page-header';
 import { SiteFooter } from '@web/ui/site-footer';
+import { withQueryClient } from '@web/lib/query-client';
 
 /** /play: the signed-in frame (header with the account menu, footer) around the game. */
-export default function PlayPage() {
+function PlayPage() {
   const refreshLeaderboard = useInvalidateLeaderboard();
   const rememberRankBefore = useRememberRankBeforeGame();
   return (
@@ -38,3 +39,5 @@ export default function PlayPage() {
     </RequireSession>
   );
 }
+
+export default withQueryClient(PlayPage);

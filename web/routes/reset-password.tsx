@@ -7,9 +7,10 @@ import { Card } from '@web/ui/card';
 import { BrandHeader } from '@web/ui/brand-header';
 import { PageColumn } from '@web/ui/page';
 import { SiteFooter } from '@web/ui/site-footer';
+import { withQueryClient } from '@web/lib/query-client';
 
 /** Where the reset e-mail's link lands: ?token=... to choose a new password, ?error=INVALID_TOKEN when it expired. */
-export default function ResetPasswordPage() {
+function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const linkWorks = Boolean(token) && !searchParams.get('error');
@@ -58,3 +59,5 @@ function IconBadge({ tone, children }: { tone: 'accent' | 'danger'; children: Re
     </span>
   );
 }
+
+export default withQueryClient(ResetPasswordPage);

@@ -22,13 +22,3 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (session.status === 'signed-in') return <Navigate to={paths.play} replace />;
   return children;
 }
-
-/**
- * The landing page's guard: the page shows at once (it is pre-rendered HTML, painted before any script runs) and
- * a signed-in player is sent on to /play as soon as the session check answers.
- */
-export function RedirectSignedIn({ children }: { children: ReactNode }) {
-  const session = useSession();
-  if (session.status === 'signed-in') return <Navigate to={paths.play} replace />;
-  return children;
-}

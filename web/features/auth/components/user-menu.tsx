@@ -1,9 +1,4 @@
-import { LayoutDashboard, LogOut } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '@contracts/paths';
-import { Button } from '@web/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '@web/ui/popover';
-import { useSignOut } from '../hooks/use-sign-out';
+import { lazy, Suspense, useState } from 'react';
 
 /** The avatar's two letters: the e-mail's first two characters in upper case, 'GG' without one (SPEC 8). */
 export function avatarInitials(email: string | null | undefined): string {
@@ -11,33 +6,38 @@ export function avatarInitials(email: string | null | undefined): string {
   return letters || 'GG';
 }
 
-/** The /play header avatar: opens a popover with the player's e-mail and Sign Out (and, for organizers, the console). */
+export const AVATAR_CLASS =
+  'flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-cta-from to-cta-to font-display text-sm font-bold text-white shadow-lg shadow-accent-strong/30 ring-2 ring-night-900 transition hover:brightness-110 data-[state=open]:ring-accent';
+
+const loadPopover = () => import('./user-menu-popover');
+const UserMenuPopover = lazy(loadPopover);
+
+/**
+ * The /play header avatar: opens a popover with the player's e-mail and Sign Out (and, for organizers, the console).
+ * Until the player reaches for it, a button that looks the same: the popover's code loads on hover, focus or tap
+ * (docs/decisions/020), so it is not part of /play's first load on slow Wi-Fi.
+ */
 export function UserMenu({ email, role }: { email: string | null | undefined; role?: string | null }) {
-  const { signOut, isSigningOut } = useSignOut();
+  const [wanted, setWanted] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      aria-label="Account menu"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={AVATAR_CLASS}
+      onPointerEnter={() => void loadPopover()}
+      onPointerDown={() => void loadPopover()}
+      onFocus={() => void loadPopover()}
+      onClick={() => setWanted(true)}
+    >
+      <span aria-hidden>{avatarInitials(email)}</span>
+    </button>
+  );
+  if (!wanted) return placeholder;
   return (
-    <Popover>
-      <PopoverTrigger
-        aria-label="Account menu"
-        className="flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-cta-from to-cta-to font-display text-sm font-bold text-white shadow-lg shadow-accent-strong/30 ring-2 ring-night-900 transition hover:brightness-110 data-[state=open]:ring-accent"
-      >
-        <span aria-hidden>{avatarInitials(email)}</span>
-      </PopoverTrigger>
-      <PopoverContent className="w-72" label="Account">
-        <p className="text-xs font-medium uppercase tracking-wider text-muted">Signed in as</p>
-        <p className="mt-1 text-sm [overflow-wrap:anywhere] font-semibold text-ink">{email}</p>
-        {role === 'organizer' ? (
-          <Button asChild variant="outline" className="mt-4 w-full">
-            <Link to={paths.admin}>
-              <LayoutDashboard className="size-4" aria-hidden />
-              Organizer console
-            </Link>
-          </Button>
-        ) : null}
-        <Button variant="secondary" className="mt-4 w-full" onClick={signOut} disabled={isSigningOut}>
-          <LogOut className="size-4" aria-hidden />
-          Sign Out
-        </Button>
-      </PopoverContent>
-    </Popover>
+    <Suspense fallback={placeholder}>
+      <UserMenuPopover email={email} role={role} />
+    </Suspense>
   );
 }

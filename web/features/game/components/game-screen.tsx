@@ -1,17 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Attempt, GuessResponse } from '@contracts/game';
 import { Spinner } from '@web/ui/spinner';
 import { notifyError } from '@web/ui/toast';
 import { attemptsQueryOptions } from '../api/get-attempts';
 import { useCurrentAttempt, useLoadCurrentAttempt } from '../api/get-current-attempt';
 import { gameKeys } from '../api/game-query-keys';
-import { useStartChallenge } from '../hooks/use-start-challenge';
+import { loadDisplayNameDialog, useStartChallenge } from '../hooks/use-start-challenge';
 import { CompleteView } from './complete-view';
-import { DisplayNameDialog } from './display-name-dialog';
 import { GuessingView } from './guessing-view';
 import { HistoryView } from './history-view';
 import { HomeView } from './home-view';
+
+// Loaded ahead when the player has no display name yet (use-start-challenge.ts), else only if START asks for one.
+const DisplayNameDialog = lazy(() => loadDisplayNameDialog().then((module) => ({ default: module.DisplayNameDialog })));
 
 type View = { name: 'checking' } | { name: 'home' } | { name: 'history' } | { name: 'game'; attempt: Attempt };
 
@@ -82,6 +84,9 @@ export function GameScreen({
     window.scrollTo({ top: 0 });
   };
   const start = useStartChallenge({ onStarted: openGame });
+  // Mounted from its first opening on, so it can close (and hand focus back) like any dialog.
+  const [nameDialogMounted, setNameDialogMounted] = useState(false);
+  if (start.nameDialog.open && !nameDialogMounted) setNameDialogMounted(true);
 
   const goHome = () => {
     void queryClient.invalidateQueries({ queryKey: gameKeys.stats() });
@@ -147,13 +152,17 @@ export function GameScreen({
         )
       ) : null}
 
-      <DisplayNameDialog
-        open={start.nameDialog.open}
-        onOpenChange={start.nameDialog.onOpenChange}
-        suggestedName={start.nameDialog.suggestedName}
-        onSaved={start.nameDialog.onSaved}
-        returnFocus={start.nameDialog.returnFocus}
-      />
+      {nameDialogMounted ? (
+        <Suspense fallback={null}>
+          <DisplayNameDialog
+            open={start.nameDialog.open}
+            onOpenChange={start.nameDialog.onOpenChange}
+            suggestedName={start.nameDialog.suggestedName}
+            onSaved={start.nameDialog.onSaved}
+            returnFocus={start.nameDialog.returnFocus}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

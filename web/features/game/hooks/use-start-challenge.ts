@@ -8,6 +8,9 @@ import { useLoadCurrentAttempt } from '../api/get-current-attempt';
 import { profileQueryOptions } from '../api/get-profile';
 import { useStartGame } from '../api/start-game';
 
+/** The display-name dialog's code (with Radix Dialog): not part of /play's first load (docs/decisions/020). */
+export const loadDisplayNameDialog = () => import('../components/display-name-dialog');
+
 export interface NameDialogState {
   open: boolean;
   suggestedName: string | null;
@@ -30,8 +33,14 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
 
   // Ask for the display name up front (the server page preloads it too), so START CHALLENGE costs one round trip,
   // not two, on slow Wi-Fi. The server still refuses a start without a name, which opens the dialog.
+  // A player without one will see the name dialog on START: fetch its code now, while they read the page.
   useEffect(() => {
-    void queryClient.prefetchQuery(profileQueryOptions()).catch(() => undefined);
+    queryClient.fetchQuery(profileQueryOptions()).then(
+      (profile) => {
+        if (!profile.displayName?.trim()) void loadDisplayNameDialog();
+      },
+      () => undefined,
+    );
   }, [queryClient]);
 
   function setNameDialogOpen(open: boolean, suggestedName?: string | null) {

@@ -1,10 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChampionResponse } from '@contracts/leaderboard';
 import { api } from '@web/lib/api-client';
-import { leaderboardKeys } from './leaderboard-query-keys';
+import { useFetched } from '@web/lib/use-fetched';
 
 export const getChampion = async () => (await api<ChampionResponse>('/api/leaderboard/champion')).champion;
 
-export const championQueryOptions = () => queryOptions({ queryKey: leaderboardKeys.champion(), queryFn: getChampion });
-
-export const useChampion = () => useQuery(championQueryOptions());
+/**
+ * The landing page's read of the champion: outside the query cache, since that page ships without TanStack Query
+ * (docs/decisions/020). The cached query for /play's strategy editor is in champion-query.ts.
+ */
+export const useChampionSnapshot = () => useFetched(getChampion);

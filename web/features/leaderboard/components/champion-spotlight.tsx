@@ -1,12 +1,12 @@
 import { Crown, Quote } from 'lucide-react';
 import { formatScore } from '@contracts/game.rules';
-import { useChampion } from '../api/get-champion';
+import { useChampionSnapshot } from '../api/get-champion';
 
 /** Landing: the current #1's name, score and revealed strategy (nobody else's). Renders nothing on an empty board. */
 export function ChampionSpotlight() {
-  const champion = useChampion();
-  if (!champion.data) return null;
-  const { displayName, score, strategy } = champion.data;
+  const champion = useChampionSnapshot();
+  if (!champion) return null;
+  const { displayName, score, strategy } = champion;
   return (
     <section aria-labelledby="champion-heading" className="rounded-2xl border border-glow/40 bg-gradient-to-br from-accent-strong/20 via-night-900/80 to-glow/15 p-5 shadow-xl shadow-glow/10">
       <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-glow">

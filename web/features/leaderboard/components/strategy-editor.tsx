@@ -5,7 +5,7 @@ import { Button } from '@web/ui/button';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { FieldMessage, Label, Textarea } from '@web/ui/input';
 import { notifySuccess } from '@web/ui/toast';
-import { useChampion } from '../api/get-champion';
+import { useChampion } from '../api/champion-query';
 import { useUpdateStrategy } from '../api/update-strategy';
 
 /** Shown only to the current #1 (the server checks again): write or edit the strategy the landing page shows. */
