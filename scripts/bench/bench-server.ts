@@ -43,6 +43,8 @@ export async function startBenchServer(options: { port: number; env?: Record<str
       ...(options.pglite ? {} : { DATABASE_URL: databaseUrl }),
       DATA_DIR: `/tmp/${dbName}`,
       AUTH_RATE_LIMIT: 'false',
+      // As `npm start` runs the server (scripts/start.mjs).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       LOG_LEVEL: 'warn',
       ...options.env,
     },
@@ -97,8 +99,14 @@ export async function createBenchPlayer(baseUrl: string, index: number): Promise
   const link = mails.find((mail) => mail.to === email)!.text.match(/https?:\/\/\S+/)![0];
   const verify = await fetch(link, { redirect: 'manual' });
   const cookie = verify.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const profile = await fetch(`${baseUrl}/api/profile`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ displayName: `Bench ${index}` }) });
-  if (!profile.ok) throw new Error(`profile ${profile.status}: ${await profile.text()}`);
+  // A few numbers read as words to the name filter ("Bench 455"); those players get the digits spelt as consonants.
+  const spelt = `Bench ${[...String(index)].map((digit) => 'bcdfghjmpr'[Number(digit)]).join('')}`;
+  for (const displayName of [`Bench ${index}`, spelt]) {
+    const profile = await fetch(`${baseUrl}/api/profile`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ displayName }) });
+    if (profile.ok) break;
+    const body = await profile.text();
+    if (!body.includes('NAME_REFUSED') || displayName === spelt) throw new Error(`profile ${profile.status}: ${body}`);
+  }
   return { cookie, email };
 }
 
