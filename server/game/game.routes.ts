@@ -37,6 +37,13 @@ export function perPlayerRateLimit(limits: LimitStore, rule: WindowRule, message
   };
 }
 
+/** 503 SCORER_BUSY with Retry-After: the guess was not stored and the phone may send it again. */
+function sendBusy(reply: FastifyReply, retryAfterSeconds: number) {
+  // Sent here: the app's error handler hides every 5xx behind a generic message.
+  const busy = gameErrors.scorerBusy();
+  return reply.status(busy.statusCode).header('retry-after', String(retryAfterSeconds)).send({ code: busy.code, message: busy.message });
+}
+
 /**
  * At most `limit` guesses in progress on this instance at once. Past saturation (on PGlite the database shares the
  * event loop; on any database the scorer and the session look-up cost CPU) an unbounded pile of waiting guesses
@@ -51,15 +58,11 @@ export function guessAdmission(limit: number) {
   };
   return {
     admit: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (inFlight >= limit) {
-        const busy = gameErrors.scorerBusy();
-        return reply.status(busy.statusCode).header('retry-after', '1').send({ code: busy.code, message: busy.message });
-      }
+      if (inFlight >= limit) return sendBusy(reply, 1);
       inFlight++;
       admitted.add(request);
     },
     release,
-    inFlight: () => inFlight,
   };
 }
 
@@ -106,12 +109,7 @@ export async function gameRoutes(
       } catch (error) {
         // Past saturation the scorer refuses instead of queueing for seconds; the guess was not stored.
         if (error instanceof ScoringBusyError || error instanceof ScoringUnavailableError) {
-          // Sent here: the app's error handler hides every 5xx behind a generic message.
-          const busy = gameErrors.scorerBusy();
-          return reply
-            .status(busy.statusCode)
-            .header('retry-after', String(error instanceof ScoringBusyError ? error.retryAfterSeconds : 2))
-            .send({ code: busy.code, message: busy.message });
+          return sendBusy(reply, error instanceof ScoringBusyError ? error.retryAfterSeconds : 2);
         }
         throw error;
       }
