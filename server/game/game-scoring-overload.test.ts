@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt } from '@contracts/game';
-import { attempts } from '../db/tables/game.tables';
+import { attempts, challenges } from '../db/tables/game.tables';
+import type { Database } from '../db/client';
 import { createScorer, type Scorer } from '../scoring/scorer';
 import { createGamer, importDemoPack, startGame, submitGuess } from '../../tests/support/game';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
@@ -23,13 +24,29 @@ afterAll(async () => {
   await scorer?.close();
 });
 
+/**
+ * Scores one throwaway guess against the attempt's prompt, so what the scorer keeps per prompt (a long prompt's
+ * leading clause) is ready: a cold prompt's clause waits behind the bulk job in the unbounded queue, and by the time
+ * it is done the queue is empty again.
+ */
+async function warmPrompt(database: Database, scorerInUse: Scorer, attemptId: string) {
+  const [row] = await database.db
+    .select({ prompt: challenges.prompt })
+    .from(attempts)
+    .innerJoin(challenges, eq(attempts.challengeId, challenges.id))
+    .where(eq(attempts.id, attemptId));
+  await scorerInUse.scoreMany([{ prompt: row.prompt, guess: 'warm up' }]);
+}
+
 describe('scoring under overload', () => {
   it('answers 503 with Retry-After while the scorer is saturated, stores nothing, and scores the same guess afterwards', async () => {
     const player = await createGamer(t);
     const attempt: Attempt = (await startGame(t.app, player)).json().attempt;
+    await warmPrompt(t.database, scorer, attempt.id);
     const long = 'a crowded night market with food stalls lanterns and steam rising from street food after the rain';
-    // A bulk job (like an import) occupies the worker and the queue (long enough for the native engine, too).
-    const bulk = scorer.scoreMany(Array.from({ length: 600 }, (_, i) => ({ prompt: long, guess: `${long} ${i}` })));
+    // A bulk job (like an import) occupies the worker and the queue at once (long enough for the native engine, too;
+    // a short prompt, so no leading clause is embedded first).
+    const bulk = scorer.scoreMany(Array.from({ length: 600 }, (_, i) => ({ prompt: 'a night market', guess: `${long} ${i}` })));
 
     const refused = await submitGuess(t.app, player, attempt.id, 'a cat on a sofa', 1);
     expect(refused.statusCode).toBe(503);
@@ -63,9 +80,10 @@ describe('guesses in flight on one instance', () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => createGamer(capped)));
     const games: Attempt[] = [];
     for (const player of players) games.push((await startGame(capped.app, player)).json().attempt);
+    for (const game of games) await warmPrompt(capped.database, roomyScorer, game.id);
     const long = 'a crowded night market with food stalls lanterns and steam rising from street food after the rain';
     // The worker is busy with a bulk job, so admitted guesses stay in progress while the others arrive.
-    const bulk = roomyScorer.scoreMany(Array.from({ length: 600 }, (_, i) => ({ prompt: long, guess: `${long} ${i}` })));
+    const bulk = roomyScorer.scoreMany(Array.from({ length: 600 }, (_, i) => ({ prompt: 'a night market', guess: `${long} ${i}` })));
     const answers = await Promise.all(players.map((player, i) => submitGuess(capped.app, player, games[i].id, 'a cat on a sofa', 1)));
     await bulk;
 

@@ -41,6 +41,25 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     clauseVectors.set(clause, vector);
   };
 
+  /**
+   * The vectors of these leading clauses, embedding the ones not seen yet. They belong to the prompt, not to the
+   * guess: like a prompt's own embedding they always wait their turn, so a guess's bounded call counts only the
+   * guess (with a queue limit of 1, a guess on a new long prompt used to need two places and be refused).
+   */
+  async function clauseVectorsFor(clauses: string[]): Promise<Map<string, number[]>> {
+    const wanted = new Set(clauses);
+    const found = new Map([...wanted].flatMap((clause) => (clauseVectors.has(clause) ? [[clause, clauseVectors.get(clause)!] as const] : [])));
+    const missing = [...wanted].filter((clause) => !found.has(clause));
+    if (missing.length > 0) {
+      const vectors = await embedder.embed(missing, { bounded: false });
+      missing.forEach((clause, i) => {
+        rememberClause(clause, vectors[i]);
+        found.set(clause, vectors[i]);
+      });
+    }
+    return found;
+  }
+
   async function scoreMany(inputs: ScoreInput[], { bounded = false }: { bounded?: boolean } = {}): Promise<number[]> {
     // One embed call for every guess and every prompt lacking a stored embedding (deduplicated).
     const texts = new Map<string, number>();
@@ -54,25 +73,23 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
       const guess = prepareForEmbedding(aligned);
       // Long prompts: the guess is also compared with the prompt's leading clause (embedded once, then cached).
       const clauseText = leadingClause(input.prompt);
-      const clause = clauseText === undefined ? undefined : prepareForEmbedding(clauseText);
       return {
         kind: 'embedded' as const,
         input,
         aligned,
-        clause,
-        clauseSlot: clause === undefined || clauseVectors.has(clause) ? undefined : slotOf(clause),
+        clause: clauseText === undefined ? undefined : prepareForEmbedding(clauseText),
         guessSlot: slotOf(guess),
         promptSlot: input.promptEmbedding ? undefined : slotOf(prepareForEmbedding(input.prompt)),
       };
     });
+    const clauses = await clauseVectorsFor(plan.flatMap((item) => (item.kind === 'embedded' && item.clause !== undefined ? [item.clause] : [])));
     const vectors = texts.size > 0 ? await embedder.embed([...texts.keys()], { bounded }) : [];
-    for (const item of plan) if (item.kind === 'embedded' && item.clauseSlot !== undefined) rememberClause(item.clause!, vectors[item.clauseSlot]);
     return plan.map((item) => {
       if (item.kind === 'fixed') return item.score;
       const promptVector = item.input.promptEmbedding ?? vectors[item.promptSlot!];
       const guessVector = vectors[item.guessSlot];
       const cosine = cosineOfNormalised(promptVector, guessVector);
-      const clauseVector = item.clause === undefined ? undefined : (clauseVectors.get(item.clause) ?? vectors[item.clauseSlot!]);
+      const clauseVector = item.clause === undefined ? undefined : clauses.get(item.clause);
       const clauseCosine = clauseVector ? cosineOfNormalised(clauseVector, guessVector) : undefined;
       return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.aligned), calibration, clauseCosine);
     });

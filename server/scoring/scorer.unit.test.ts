@@ -140,7 +140,11 @@ describe('Scorer (MiniLM, the default)', () => {
     const paraphrase = 'oil painting of a lighthouse keeper with a lantern climbing spiral stairs at night while rain beats on the windows and the light sweeps a stormy sea';
     // A spy around the real model (not a fake): it records what is embedded.
     const embedded: string[] = [];
-    const spy: Embedder = { id: scorer.embedderId, embed: (texts) => (embedded.push(...texts), scorer.embed(texts)) };
+    const boundedTexts: string[] = [];
+    const spy: Embedder = {
+      id: scorer.embedderId,
+      embed: (texts, options) => (embedded.push(...texts), options?.bounded && boundedTexts.push(...texts), scorer.embed(texts)),
+    };
     const withClause = createScorerFromEmbedder(spy);
     const withoutClause = createScorerFromEmbedder(spy, { ...MINILM_CALIBRATION, leadingClauseWeight: 0 });
 
@@ -148,6 +152,9 @@ describe('Scorer (MiniLM, the default)', () => {
     await withClause.score({ prompt, guess: 'a stormy sea at night' });
     const clause = prepareForEmbedding(leadingClause(prompt)!);
     expect(embedded.filter((text) => text === clause)).toHaveLength(1);
+    // The clause is the prompt's work: it never takes a guess's place in the scorer's bounded queue.
+    expect(boundedTexts).not.toContain(clause);
+    expect(boundedTexts).toContain(prepareForEmbedding(mainSubject));
 
     const unlifted = await withoutClause.score({ prompt, guess: mainSubject });
     const onShortPrompt = await withClause.score({ prompt: shortPrompt, guess: mainSubject });
