@@ -56,6 +56,15 @@ export const currentAttemptResponseSchema = z.object({ attempt: attemptSchema.nu
 export type CurrentAttemptResponse = z.infer<typeof currentAttemptResponseSchema>;
 export const startResponseSchema = z.object({ attempt: attemptSchema });
 export type StartResponse = z.infer<typeof startResponseSchema>;
+/**
+ * The image the player's next START will show, so the phone can download it before the tap. An allow-list: only the
+ * image URL (its key is random), never the challenge id or anything about the prompt.
+ */
+export const nextChallengeSchema = z.object({ imageUrl: z.string() });
+export type NextChallenge = z.infer<typeof nextChallengeSchema>;
+/** `next` is null when the event is closed, the player has no display name yet, or nothing is left for them. */
+export const nextChallengeResponseSchema = z.object({ next: nextChallengeSchema.nullable() });
+export type NextChallengeResponse = z.infer<typeof nextChallengeResponseSchema>;
 export const guessResponseSchema = z.object({
   /** A short sentence about the score, shown as the toast title. */
   message: z.string(),

@@ -82,11 +82,13 @@ describe('preloads in each page\'s HTML (no request waterfall)', () => {
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('starts the unfinished-attempt check early only for a visitor with a session cookie', async () => {
+  it('starts the unfinished-attempt check and the next image early only for a visitor with a session cookie', async () => {
     const anonymous = (await request(t.app, { method: 'GET', url: '/play' })).body;
     expect(anonymous).not.toContain('/api/game/current');
+    expect(anonymous).not.toContain('/api/game/next');
     const returning = (await request(t.app, { method: 'GET', url: '/play', cookie: 'better-auth.session_token=abc.def' })).body;
     expect(returning).toContain('<link rel="preload" href="/api/game/current" as="fetch" crossorigin>');
+    expect(returning).toContain('<link rel="preload" href="/api/game/next" as="fetch" crossorigin>');
   });
 });
 

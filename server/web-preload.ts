@@ -6,7 +6,7 @@ import { paths } from '@contracts/paths';
  * No request waterfall on first load: each page's HTML names, in its <head>, everything the page needs next, so
  * the browser fetches it all in parallel with the entry script instead of discovering it step by step:
  * the page's lazy route chunk and its imports (modulepreload, from Vite's manifest), the session check, and on /play
- * for a visitor with a session cookie the unfinished-attempt check. Each preload matches the app's own request
+ * for a visitor with a session cookie the unfinished-attempt check, the profile and the next challenge's image URL. Each preload matches the app's own request
  * (same URL, mode and credentials), which then reuses the response.
  */
 
@@ -31,8 +31,11 @@ const ROUTE_MODULES: Record<string, string> = {
 /** Pages whose guard asks for the session before showing anything (better-auth's client: credentials 'include'). */
 const SESSION_PAGES = new Set<string>([paths.landing, paths.auth, paths.play, paths.admin]);
 const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">';
-/** The play screen's first questions: the unfinished attempt and the display name START CHALLENGE checks (api() uses 'same-origin'). */
-const PLAY_PRELOADS = ['/api/game/current', '/api/profile'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
+/**
+ * The play screen's first questions: the unfinished attempt, the display name START CHALLENGE checks, and the image
+ * START will show (so the phone downloads it before the tap, docs/decisions/023). api() uses 'same-origin'.
+ */
+const PLAY_PRELOADS = ['/api/game/current', '/api/profile', '/api/game/next'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
 /** The landing page's two optional blocks: "the event is closed" and the champion (read with api(), 'same-origin'). */
 const LANDING_PRELOADS = ['/api/config', '/api/leaderboard/champion'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
 

@@ -41,13 +41,23 @@ describe('the secret prompt', () => {
 
     await call('profile', get('/api/profile'));
     await call('generate-name', request(t.app, { method: 'POST', url: '/api/profile/generate-name', cookie: player.cookie }));
+    // The image the next START will show is known ahead (docs/decisions/023), and START hands out exactly that one.
+    const nextBefore = await call('next', get('/api/game/next'));
+    await call('next again', get('/api/game/next'));
     const started = await call('start', startGame(t.app, player));
     const attempt: Attempt = started.json().attempt;
+    expect(attempt.imageUrl).toBe(nextBefore.json().next.imageUrl);
     const [{ prompt }] = await t.database.db
       .select({ prompt: challenges.prompt })
       .from(attempts)
       .innerJoin(challenges, eq(attempts.challengeId, challenges.id))
       .where(eq(attempts.id, attempt.id));
+    // The one after: its own prompt must not reach the player either (checked below with the others).
+    const following = await call('next after start', get('/api/game/next'));
+    const [{ prompt: followingPrompt }] = await t.database.db
+      .select({ prompt: challenges.prompt })
+      .from(challenges)
+      .where(eq(challenges.imageKey, following.json().next.imageUrl.replace('/api/images/', '')));
 
     await call('start again', startGame(t.app, player));
     await call('current', get('/api/game/current'));
@@ -64,6 +74,8 @@ describe('the secret prompt', () => {
     await call('current after 1', get('/api/game/current'));
     await call('guess 2', submitGuess(t.app, player, attempt.id, 'an empty parking lot', 2));
     await call('current after 2', get('/api/game/current'));
+    await call('next during the game', get('/api/game/next'));
+    await call('intruder next', get('/api/game/next', other.cookie));
     await call('history', get('/api/game/attempts'));
     await call('stats', get('/api/game/stats'));
     await call('profile again', get('/api/profile'));
@@ -74,11 +86,13 @@ describe('the secret prompt', () => {
     expect([sharePage.statusCode, shareCard.statusCode]).toEqual([404, 404]);
 
     for (const [label, response] of seen) expectNoLeak(label, wire(response), prompt);
+    for (const [label, response] of seen) expectNoLeak(label, wire(response), followingPrompt);
     expect(seen.find(([label]) => label === 'image')![1].statusCode).toBe(200);
 
     const third = await submitGuess(t.app, player, attempt.id, 'a bowl of soup', 3);
     expect(third.json().attempt.prompt).toBe(prompt);
     expect(() => expectNoLeak('guess 3', wire(third), prompt), 'the scan must see a revealed prompt').toThrow();
+    expectNoLeak('next after the game', wire(await get('/api/game/next')), followingPrompt);
     const history: Attempt[] = (await get('/api/game/attempts')).json().attempts;
     expect(history.find((a) => a.id === attempt.id)!.prompt).toBe(prompt);
     // Still not to anyone else, nor on the shared page or card.

@@ -8,6 +8,7 @@ import {
   currentAttemptResponseSchema,
   guessInputSchema,
   guessResponseSchema,
+  nextChallengeResponseSchema,
   startResponseSchema,
   statsSchema,
 } from '@contracts/game';
@@ -79,6 +80,11 @@ export async function gameRoutes(
 
   app.get('/api/game/current', { onRequest: requireUser, schema: { response: { 200: currentAttemptResponseSchema, ...errors } } }, async (request) => ({
     attempt: await game.currentAttempt(userId(request)),
+  }));
+
+  // The image the next START will show, chosen ahead and kept until then (docs/decisions/023): the phone downloads it early.
+  app.get('/api/game/next', { onRequest: requireUser, schema: { response: { 200: nextChallengeResponseSchema, ...errors } } }, async (request) => ({
+    next: await game.nextChallenge(userId(request)),
   }));
 
   app.post(

@@ -2,7 +2,7 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Attempt, GuessResponse, Stats } from '@contracts/game';
+import type { Attempt, GuessResponse, NextChallenge, Stats } from '@contracts/game';
 import { GUESSES_PER_CHALLENGE, HISTORY_SIZE } from '@contracts/game.rules';
 import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
@@ -103,6 +103,50 @@ async function enforceStartBudget(tx: Tx, userId: string, settings: Awaited<Retu
   if (interval > 0 && sinceLast !== null && sinceLast < interval) throw gameErrors.challengeTooSoon(Math.max(1, Math.ceil(interval - sinceLast)));
 }
 
+/**
+ * Whether challenge `c` may go to `userId` now, as START decides: never a disabled one; without prompt reuse only an
+ * unclaimed one; with reuse any the player has not played yet.
+ */
+const claimableBy = (userId: string, allowPromptReuse: boolean) =>
+  allowPromptReuse
+    ? sql`not c.disabled and not exists (select 1 from attempts a where a.user_id = ${userId} and a.challenge_id = c.id)`
+    : sql`c.claimed_at is null and not c.disabled`;
+
+/** Challenges that are some other player's suggestion go last, so suggestions (and the phones' downloads) rarely collide. */
+const suggestedToOthers = (userId: string) => sql`exists (select 1 from profiles o where o.next_challenge_id = c.id and o.id <> ${userId})`;
+
+/**
+ * START's claim of the player's own suggestion `challengeId`, when still claimable. Without reuse it locks exactly like
+ * the random claim (FOR UPDATE SKIP LOCKED, re-checked after the lock): a concurrent start holding it makes this one
+ * fall back.
+ */
+const suggestedClaim = (userId: string, challengeId: string, allowPromptReuse: boolean) =>
+  allowPromptReuse
+    ? sql`update challenges set claimed_at = coalesce(claimed_at, now())
+          where id = (select c.id from challenges c where c.id = ${challengeId} and ${claimableBy(userId, true)} for update)
+          returning id, image_key`
+    : sql`update challenges set claimed_at = now()
+          where id = (select c.id from challenges c where c.id = ${challengeId} and ${claimableBy(userId, false)} for update skip locked)
+          returning id, image_key`;
+
+/** START's claim when the player has no claimable suggestion: a random claimable challenge, as before suggestions. */
+const randomClaim = (userId: string, allowPromptReuse: boolean) =>
+  allowPromptReuse
+    ? sql`update challenges set claimed_at = coalesce(claimed_at, now())
+          where id = (select c.id from challenges c
+                      where ${claimableBy(userId, true)}
+                      order by c.claimed_at is not null, ${suggestedToOthers(userId)}, random() limit 1 for update)
+          returning id, image_key`
+    : sql`update challenges set claimed_at = now()
+          where id = (select c.id from challenges c where ${claimableBy(userId, false)}
+                      order by ${suggestedToOthers(userId)}, random() limit 1 for update skip locked)
+          returning id, image_key`;
+
+async function claimOne(tx: Tx, claim: SQL) {
+  const { rows } = (await tx.execute(claim)) as unknown as { rows: Array<{ id: string; image_key: string }> };
+  return rows[0];
+}
+
 /** Prompt embeddings kept in memory per game service (384 floats each for MiniLM: ~3 MB at this size). */
 const PROMPT_EMBEDDING_CACHE_SIZE = 2000;
 
@@ -140,9 +184,10 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
   }
 
   /**
-   * Claims a prompt and creates the attempt in one transaction. Without reuse, SKIP LOCKED lets concurrent starts
-   * each take a different unclaimed row; the partial unique index refuses a second unfinished attempt, and the
-   * rollback then releases the claimed prompt.
+   * Claims a prompt and creates the attempt in one transaction: the player's suggestion (GET /api/game/next) when
+   * it is still claimable, else a random one. Without reuse, SKIP LOCKED lets concurrent starts each take a different
+   * unclaimed row; the partial unique index refuses a second unfinished attempt, and the rollback then releases the
+   * claimed prompt.
    */
   async function startAttempt(userId: string): Promise<Attempt> {
     const settings = await readEventSettings(db);
@@ -152,6 +197,9 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
 
     try {
       return await db.transaction(async (tx) => {
+        // The player's row first: the lock order of GET /api/game/next too (profile, then a challenge), so the two
+        // never deadlock; it also queues this player's concurrent starts here.
+        const [mine] = await tx.select({ nextChallengeId: profiles.nextChallengeId }).from(profiles).where(eq(profiles.id, userId)).for('update');
         const [unfinished] = await tx
           .select({ id: attempts.id })
           .from(attempts)
@@ -160,19 +208,9 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
         if (unfinished) throw gameErrors.challengeInProgress();
         await enforceStartBudget(tx, userId, settings);
 
-        const claim = settings.allowPromptReuse
-          ? sql`update challenges set claimed_at = coalesce(claimed_at, now())
-                where id = (select c.id from challenges c
-                            where not c.disabled
-                              and not exists (select 1 from attempts a where a.user_id = ${userId} and a.challenge_id = c.id)
-                            order by c.claimed_at is not null, random() limit 1 for update)
-                returning id, image_key`
-          : sql`update challenges set claimed_at = now()
-                where id = (select id from challenges where claimed_at is null and not disabled
-                            order by random() limit 1 for update skip locked)
-                returning id, image_key`;
-        const { rows } = (await tx.execute(claim)) as unknown as { rows: Array<{ id: string; image_key: string }> };
-        const challenge = rows[0];
+        // The player's suggestion first (the image their phone has already downloaded), when it is still claimable.
+        const suggested = mine?.nextChallengeId ? await claimOne(tx, suggestedClaim(userId, mine.nextChallengeId, settings.allowPromptReuse)) : undefined;
+        const challenge = suggested ?? (await claimOne(tx, randomClaim(userId, settings.allowPromptReuse)));
         if (!challenge) {
           // Nothing left to hand out: used up, or never loaded at all (a fresh install says so instead).
           const [any] = await tx.select({ id: challenges.id }).from(challenges).limit(1);
@@ -180,6 +218,8 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
         }
 
         const [row] = await tx.insert(attempts).values({ userId, challengeId: challenge.id }).returning();
+        // Used or not, the suggestion is spent: the next GET /api/game/next chooses the one after.
+        if (mine?.nextChallengeId) await tx.update(profiles).set({ nextChallengeId: null }).where(eq(profiles.id, userId));
         return toAttempt(row, challenge.image_key, null);
       });
     } catch (error) {
@@ -188,6 +228,40 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
       }
       throw error;
     }
+  }
+
+  /**
+   * The image the player's next START will hand out (GET /api/game/next), so the phone downloads it before the tap.
+   * Chosen on first ask by START's rules, then kept until they START ("sticky": a reload shows the same image, and
+   * a player never sees more than one upcoming image). Choosing claims nothing: when someone else's START takes it,
+   * or it is disabled or deleted, the next ask chooses again. Null when the event is closed, the player has no
+   * display name yet, or nothing is claimable for them.
+   */
+  async function nextChallenge(userId: string): Promise<NextChallenge | null> {
+    const settings = await readEventSettings(db);
+    if (!settings.isOpen) return null;
+    const claimable = claimableBy(userId, settings.allowPromptReuse);
+    for (let round = 0; round < 5; round++) {
+      const { rows } = (await db.execute(sql`
+        select p.display_name, p.next_challenge_id, c.image_key, coalesce(${claimable}, false) as claimable
+        from profiles p left join challenges c on c.id = p.next_challenge_id
+        where p.id = ${userId}`)) as unknown as { rows: Array<{ display_name: string | null; next_challenge_id: string | null; image_key: string | null; claimable: boolean }> };
+      const seen = rows[0];
+      if (!seen?.display_name) return null;
+      if (seen.next_challenge_id && seen.claimable && seen.image_key) return { imageUrl: imageUrlFor(seen.image_key) };
+      // Compare-and-set on the stored value: of concurrent calls for one player exactly one replaces what they all
+      // read; the others match no row (Postgres re-checks the condition on the updated row) and read its choice.
+      const { rows: chosen } = (await db.execute(sql`
+        update profiles set next_challenge_id = (
+          select c.id from challenges c where ${claimable}
+          order by ${settings.allowPromptReuse ? sql`c.claimed_at is not null, ` : sql``}${suggestedToOthers(userId)}, random() limit 1)
+        where id = ${userId} and next_challenge_id is not distinct from ${seen.next_challenge_id}
+        returning next_challenge_id`)) as unknown as { rows: Array<{ next_challenge_id: string | null }> };
+      // Nothing claimable is left for them (the stored value is now null).
+      if (chosen.length === 1 && chosen[0].next_challenge_id === null) return null;
+    }
+    // Only under a storm of concurrent changes: say "nothing yet"; START still works without a suggestion.
+    return null;
   }
 
   /**
@@ -298,7 +372,7 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
     return { userId: row.userId, displayName: publicName, finalScore: row.finalScore, imageKey: row.imageKey, completedAt: row.completedAt };
   }
 
-  return { currentAttempt, recentAttempts, stats, startAttempt, submitGuess, sharedAttempt };
+  return { currentAttempt, recentAttempts, stats, startAttempt, nextChallenge, submitGuess, sharedAttempt };
 }
 
 export type GameService = ReturnType<typeof createGameService>;

@@ -26,6 +26,7 @@ const attemptTotal = async () => (await t.database.db.select({ n: count() }).fro
 describe('sessions', () => {
   it.each([
     ['GET', '/api/game/current'],
+    ['GET', '/api/game/next'],
     ['POST', '/api/game/start'],
     ['POST', '/api/game/attempts/00000000-0000-4000-8000-000000000000/guesses'],
     ['GET', '/api/game/attempts'],

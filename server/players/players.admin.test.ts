@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlayer } from '@contracts/admin-players';
 import type { LeaderboardBoard } from '@contracts/leaderboard';
@@ -156,6 +156,8 @@ describe('DELETE /api/admin/players/:id', () => {
     await playFullGame(t.app, doomed);
     await admin('PATCH', `/api/admin/players/${doomed.id}`, { displayName: 'DoomedToo' });
     const held = (await startGame(t.app, doomed)).json().attempt;
+    // Their next challenge, chosen ahead (a column on their profile row: it goes with the row).
+    expect((await request(t.app, { method: 'GET', url: '/api/game/next', cookie: doomed.cookie })).json().next).not.toBeNull();
     const [heldChallenge] = await db.select({ challengeId: attempts.challengeId }).from(attempts).where(eq(attempts.id, held.id));
     // A reset-password token and its mail; rate-limit rows keyed on the account, and one on an address.
     expect((await request(t.app, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: doomed.email, redirectTo: '/reset-password' } })).statusCode).toBe(200);
@@ -176,6 +178,7 @@ describe('DELETE /api/admin/players/:id', () => {
       session: (await db.select().from(session).where(eq(session.userId, doomed.id))).length,
       account: (await db.select().from(account).where(eq(account.userId, doomed.id))).length,
       profile: (await db.select().from(profiles).where(eq(profiles.id, doomed.id))).length,
+      nextChallenge: (await db.select().from(profiles).where(and(eq(profiles.id, doomed.id), isNotNull(profiles.nextChallengeId)))).length,
       attempts: (await db.select().from(attempts).where(eq(attempts.userId, doomed.id))).length,
       verification: (await db.select().from(verification).where(sql`${verification.value} = ${doomed.id} or strpos(${verification.identifier}, ${doomed.email}) > 0`)).length,
       capturedMail: (await db.select().from(capturedMail).where(eq(capturedMail.to, doomed.email))).length,

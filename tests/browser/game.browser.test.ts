@@ -48,6 +48,9 @@ async function apiJson(page: Page, url: string) {
 describe('/play game journey at 390×844 with the demo pack', () => {
   test('sign up → name dialog → three guesses → complete → stats and history; a reload mid-game resumes', async () => {
     const { page } = await newPage();
+    // Every request in order: the last START's image must go out before that START does.
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(`${request.method()} ${new URL(request.url()).pathname}`));
     await signUpForPlay(page);
 
     // Home view
@@ -165,6 +168,19 @@ describe('/play game journey at 390×844 with the demo pack', () => {
     await screenshot(page, 'game-history');
     await page.getByRole('button', { name: 'BACK TO MENU' }).first().click();
     await homeIsReady(page);
+
+    // The next START's image was downloaded while NEW CHALLENGE or START CHALLENGE showed, before the tap (docs/decisions/023).
+    const { next } = (await apiJson(page, '/api/game/next')) as { next: { imageUrl: string } | null };
+    expect(next?.imageUrl).toMatch(/^\/api\/images\//);
+    await expect.poll(() => requested.includes(`GET ${next!.imageUrl}`), { timeout: 10_000 }).toBe(true);
+    const started = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/game/start');
+    await page.getByRole('button', { name: 'START CHALLENGE' }).click();
+    expect((await started).status()).toBe(201);
+    expect(((await (await started).json()) as { attempt: { imageUrl: string } }).attempt.imageUrl).toBe(next!.imageUrl);
+    await expectText(page, 'Guess the Prompt - Attempt 1 of 3');
+    await waitForImage(page);
+    expect(requested.indexOf(`GET ${next!.imageUrl}`)).toBeLessThan(requested.lastIndexOf('POST /api/game/start'));
+    expect(await page.locator(`main img[src="${next!.imageUrl}"]`).count()).toBe(1);
   });
 
   test('dismissing the name dialog creates no game; the empty history says so', async () => {

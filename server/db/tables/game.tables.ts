@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, type AnyPgColumn, pgTable, real, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { user } from './auth.tables';
 
 export const profiles = pgTable(
@@ -20,10 +20,16 @@ export const profiles = pgTable(
     /** The winner's strategy, shown on the landing page while this player is #1. */
     strategy: varchar('strategy', { length: 280 }),
     strategyUpdatedAt: timestamp('strategy_updated_at', { withTimezone: true }),
+    /**
+     * The challenge this player's next START hands out when it is still claimable (GET /api/game/next shows its
+     * image ahead, so the phone downloads it before START): chosen on first ask, kept until they START. Not a hold:
+     * anyone's START may still claim it, and then a new one is chosen (docs/decisions/023).
+     */
+    nextChallengeId: uuid('next_challenge_id').references((): AnyPgColumn => challenges.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('profiles_display_name_key_unique').on(table.displayNameKey)],
+  (table) => [uniqueIndex('profiles_display_name_key_unique').on(table.displayNameKey), index('profiles_next_challenge_idx').on(table.nextChallengeId)],
 );
 
 export const challenges = pgTable(

@@ -5,4 +5,5 @@ export const gameKeys = {
   attempts: () => [...gameKeys.all, 'attempts'] as const,
   stats: () => [...gameKeys.all, 'stats'] as const,
   profile: () => [...gameKeys.all, 'profile'] as const,
+  nextChallenge: () => [...gameKeys.all, 'next-challenge'] as const,
 };

@@ -18,6 +18,9 @@ export function useStartGame({ onSuccess }: { onSuccess?: (data: StartResponse) 
       queryClient.setQueryData(gameKeys.currentAttempt(), { attempt: data.attempt });
       void queryClient.invalidateQueries({ queryKey: gameKeys.stats() });
       void queryClient.invalidateQueries({ queryKey: gameKeys.attempts() });
+      // That image is this game's now: the following START gets another. Asked again when START shows next,
+      // not now, while this game's image (from the cache, or still downloading) has the connection.
+      void queryClient.invalidateQueries({ queryKey: gameKeys.nextChallenge(), refetchType: 'none' });
       onSuccess?.(data);
     },
   });

@@ -16,6 +16,8 @@ export function useSubmitGuess({ onSuccess }: { onSuccess?: (data: GuessResponse
       if (attempt.nextGuessNumber === null) {
         void queryClient.invalidateQueries({ queryKey: gameKeys.stats() });
         void queryClient.invalidateQueries({ queryKey: gameKeys.attempts() });
+        // NEW CHALLENGE is on screen now: ask for (and download) the image it will show.
+        void queryClient.invalidateQueries({ queryKey: gameKeys.nextChallenge() });
       }
       onSuccess?.(data);
     },

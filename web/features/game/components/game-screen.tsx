@@ -5,6 +5,7 @@ import { Spinner } from '@web/ui/spinner';
 import { notifyError } from '@web/ui/toast';
 import { attemptsQueryOptions } from '../api/get-attempts';
 import { useCurrentAttempt, useLoadCurrentAttempt } from '../api/get-current-attempt';
+import { usePreloadNextChallenge } from '../api/get-next-challenge';
 import { gameKeys } from '../api/game-query-keys';
 import { loadDisplayNameDialog, useStartChallenge } from '../hooks/use-start-challenge';
 import { CompleteView } from './complete-view';
@@ -84,6 +85,13 @@ export function GameScreen({
     window.scrollTo({ top: 0 });
   };
   const start = useStartChallenge({ onStarted: openGame });
+  // START's image downloads before the tap: asked from the first render (the page's HTML preloads the answer),
+  // downloaded once START CHALLENGE or NEW CHALLENGE shows (a resumed game's image goes first).
+  const guessing = view.name === 'game' && view.attempt.nextGuessNumber !== null;
+  usePreloadNextChallenge({
+    ask: !guessing,
+    showsStart: view.name === 'home' || (view.name === 'game' && view.attempt.nextGuessNumber === null),
+  });
   // Mounted from its first opening on, so it can close (and hand focus back) like any dialog.
   const [nameDialogMounted, setNameDialogMounted] = useState(false);
   if (start.nameDialog.open && !nameDialogMounted) setNameDialogMounted(true);
