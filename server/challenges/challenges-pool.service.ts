@@ -4,6 +4,7 @@ import type { AdminChallenge, AdminChallengesQuery, PoolHealth } from '@contract
 import type { ChallengeState } from '@contracts/admin-challenges.rules';
 import { adminChallengeErrorCodes } from '@contracts/admin-challenges.rules';
 import type { Db } from '../db/client';
+import { retryOnDeadlock } from '../db/races';
 import { attempts, challenges } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
 import { HttpError } from '../http-error';
@@ -99,10 +100,14 @@ export function createPoolService({ db, storage }: { db: Db; storage: ImageStora
 
   /** Only a challenge nobody ever got may be deleted (attempts keep pointing at played ones). */
   async function deleteUnused(id: string): Promise<void> {
-    const deleted = await db
-      .delete(challenges)
-      .where(and(eq(challenges.id, id), isNull(challenges.claimedAt), sql`not exists (select 1 from ${attempts} where ${attempts.challengeId} = ${challenges.id})`))
-      .returning({ imageKey: challenges.imageKey });
+    // Deleting clears players' suggestions of it (ON DELETE SET NULL: challenge, then profile), the opposite order of
+    // GET /api/game/next choosing it (profile, then the challenge's key): PostgreSQL may abort one of the two.
+    const deleted = await retryOnDeadlock(() =>
+      db
+        .delete(challenges)
+        .where(and(eq(challenges.id, id), isNull(challenges.claimedAt), sql`not exists (select 1 from ${attempts} where ${attempts.challengeId} = ${challenges.id})`))
+        .returning({ imageKey: challenges.imageKey }),
+    );
     if (deleted.length === 0) {
       const [exists] = await db.select({ id: challenges.id }).from(challenges).where(eq(challenges.id, id));
       throw exists ? poolErrors.used() : poolErrors.notFound();

@@ -6,6 +6,7 @@ import type { Attempt, GuessResponse, NextChallenge, Stats } from '@contracts/ga
 import { GUESSES_PER_CHALLENGE, HISTORY_SIZE } from '@contracts/game.rules';
 import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
+import { FOREIGN_KEY_VIOLATION, retryOnDeadlock, sqlStateOf } from '../db/races';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
 import type { Scorer } from '../scoring/scorer';
@@ -251,12 +252,21 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
       if (seen.next_challenge_id && seen.claimable && seen.image_key) return { imageUrl: imageUrlFor(seen.image_key) };
       // Compare-and-set on the stored value: of concurrent calls for one player exactly one replaces what they all
       // read; the others match no row (Postgres re-checks the condition on the updated row) and read its choice.
-      const { rows: chosen } = (await db.execute(sql`
+      const choose = () =>
+        db.execute(sql`
         update profiles set next_challenge_id = (
           select c.id from challenges c where ${claimable}
           order by ${settings.allowPromptReuse ? sql`c.claimed_at is not null, ` : sql``}${suggestedToOthers(userId)}, random() limit 1)
         where id = ${userId} and next_challenge_id is not distinct from ${seen.next_challenge_id}
-        returning next_challenge_id`)) as unknown as { rows: Array<{ next_challenge_id: string | null }> };
+        returning next_challenge_id`) as unknown as Promise<{ rows: Array<{ next_challenge_id: string | null }> }>;
+      let chosen: Array<{ next_challenge_id: string | null }>;
+      try {
+        ({ rows: chosen } = await retryOnDeadlock(choose));
+      } catch (error) {
+        // The challenge it picked was deleted meanwhile (foreign key): choose again.
+        if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) continue;
+        throw error;
+      }
       // Nothing claimable is left for them (the stored value is now null).
       if (chosen.length === 1 && chosen[0].next_challenge_id === null) return null;
     }
