@@ -26,8 +26,16 @@ createRoot(container).render(
 );
 
 // A reload while the server is briefly unreachable shows our "Reconnecting…" page, not the browser's (web/public/sw.js).
+// Registered once the page has loaded (it should not compete with the first load's bytes), or after 3 s at the latest:
+// a page whose load event is held up (a slow preload, an image) must not go without it.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  let registered = false;
+  const register = () => {
+    if (registered) return;
+    registered = true;
     navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+  setTimeout(register, 3_000);
 }
