@@ -17,7 +17,11 @@ describe('offline-tolerant at 390×844', () => {
     await page.goto('/play');
     await page.getByRole('button', { name: 'START CHALLENGE' }).click();
     await expectText(page, 'Guess the Prompt - Attempt 1 of 3');
-    // The service worker has taken control of the page (it claims open pages once its offline page is cached).
+    // The service worker is installed (it registers after the page's load event) and controls the page: it claims
+    // open pages once its offline page is cached; a page it has not claimed yet is controlled after a reload.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    await expectText(page, 'Guess the Prompt - Attempt 1 of 3');
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
 
     await context.setOffline(true);
