@@ -1,7 +1,9 @@
-// `npm start`: builds the web app when its sources are newer than the build, then runs the server.
+// `npm start`: builds the web app and the server bundle when their sources are newer than the builds, then runs the
+// server bundle with plain node (scripts/build-server.mjs says why).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuild } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
@@ -31,6 +33,7 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSource) {
 // glibc gives every thread that allocates (sharp's, onnxruntime's, the workers') its own malloc arena and keeps
 // their freed memory: two arenas hold a server that imported 334 images at ~460 MB instead of ~670 MB (BENCHMARKS.md).
 const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit', env });
+const bundle = await ensureServerBuild();
+const server = spawn(process.execPath, ['--enable-source-maps', bundle], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

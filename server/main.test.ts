@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../tests/support/test-database';
 import { spawnServer, startServer, type ServerProcess } from '../tests/support/server-process';
 
-// These start server/main.ts as a child process, exactly as `npm start` does.
+// These start the server bundle (scripts/build-server.mjs) as a child process, exactly as `npm start` does.
 
 describe('configuration checked at start-up', () => {
   it('exits non-zero with a message naming the bad variable', async () => {

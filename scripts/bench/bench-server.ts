@@ -6,6 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../paths';
+import { ensureServerBuild } from '../build-server.mjs';
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -32,7 +33,9 @@ export async function startBenchServer(options: { port: number; env?: Record<str
   const baseUrl = `http://127.0.0.1:${options.port}`;
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (main thread and scoring workers) there on exit.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+  // The server as `npm start` runs it: the bundle, rebuilt first when a source is newer.
+  const bundle = await ensureServerBuild();
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', bundle], {
     cwd: repoRoot,
     env: {
       ...process.env,

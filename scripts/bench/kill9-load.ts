@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot, demoPackDir } from '../paths';
 import { createBenchPlayer } from './bench-server';
+import { ensureServerBuild } from '../build-server.mjs';
 
 export interface Ack {
   cookie: string;
@@ -23,9 +24,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** The server exactly as `npm start` runs it, on `dataDir` (PGlite) or `databaseUrl`; resolves once /api/health answers. */
-export async function startGameServer(options: { port: number; dataDir: string; databaseUrl?: string }): Promise<{ child: ChildProcess; baseUrl: string; output(): string }> {
+export async function startGameServer(options: { port: number; dataDir: string; databaseUrl?: string; bundle?: string }): Promise<{ child: ChildProcess; baseUrl: string; output(): string }> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+  // The server as `npm start` runs it: the bundle (the tests pass theirs), rebuilt first when a source is newer.
+  const bundle = options.bundle ?? (await ensureServerBuild());
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

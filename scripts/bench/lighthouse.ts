@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { repoRoot } from '../paths';
+import { ensureServerBuild } from '../build-server.mjs';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, 'web-dist': { type: 'string' } } });
 const runs = Number(values.runs);
@@ -29,7 +30,9 @@ async function startServer(): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-lighthouse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+  // The server as `npm start` runs it: the bundle, rebuilt first when a source is newer.
+  const bundle = await ensureServerBuild();
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

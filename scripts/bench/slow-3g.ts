@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { demoPackDir, repoRoot } from '../paths';
+import { ensureServerBuild } from '../build-server.mjs';
 
 const { values } = parseArgs({
   options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, 'web-dist': { type: 'string' } },
@@ -35,7 +36,9 @@ async function startServer(): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-slow3g-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+  // The server as `npm start` runs it: the bundle, rebuilt first when a source is newer.
+  const bundle = await ensureServerBuild();
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, missingAcks, playThenKill, startGameServer } from '../../scripts/bench/kill9-load';
+import { testServerBundle } from '../support/server-process';
 import { createTestDatabase } from '../support/test-database';
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -24,12 +25,12 @@ describe('kill -9 under load', () => {
       cleanups.push(() => database.close());
     }
     const port = await freePort();
-    const first = await startGameServer({ port, dataDir, databaseUrl });
+    const first = await startGameServer({ port, dataDir, databaseUrl, bundle: testServerBundle });
     cleanups.push(async () => first.child.exitCode === null && first.child.kill('SIGKILL'));
     const acks = await playThenKill(first.baseUrl, first.child, { players: 6, gamesPerPlayer: 4, loadMs: 1000, killAfterAcks: 12 });
     expect(acks.length, `${acks.refusals.slice(0, 5).join('\n')}\n${first.output()}`).toBeGreaterThanOrEqual(12);
 
-    const second = await startGameServer({ port, dataDir, databaseUrl });
+    const second = await startGameServer({ port, dataDir, databaseUrl, bundle: testServerBundle });
     cleanups.push(async () => {
       second.child.kill('SIGTERM');
       await new Promise((resolve) => second.child.once('exit', resolve));

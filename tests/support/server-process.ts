@@ -3,6 +3,9 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/paths';
 
+/** The server bundle the tests run: built from the sources on disk at the start of every run (server-bundle-global-setup.ts). */
+export const testServerBundle = path.join(repoRoot, 'dist/server-test/main.mjs');
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -31,9 +34,12 @@ function baseEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(keep.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]]));
 }
 
-/** Runs `node --import tsx server/main.ts` exactly as `npm start` does, with only the given variables set. */
+/**
+ * Runs the server bundle with plain node exactly as `npm start` does (built from the sources on disk by
+ * server-bundle-global-setup.ts at the start of the run), with only the given variables set.
+ */
 export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', testServerBundle], {
     cwd: repoRoot,
     env: { ...baseEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
