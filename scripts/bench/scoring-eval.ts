@@ -9,9 +9,9 @@
  *          decision 021, so fitting data since decision 024)
  *   set 4: server/scoring/scoring.eval-set-4.json (a fourth writer's style: text-to-image users' prompts, phone
  *          guesses; held out, NEVER used for fitting: run only for reports). Adds the 'loosely-related' grade.
- * Usage: tsx scripts/bench/scoring-eval.ts [--set 1|2|3|4] [--json]
+ * Usage: tsx scripts/bench/scoring-eval.ts [--set 1|2|3|4] [--json] [--save report.json]
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { loadEnv } from '../../server/env';
 import { scoringConfigFrom } from '../../server/scoring/scoring.config';
 import { createScorer } from '../../server/scoring/scorer';
@@ -35,6 +35,8 @@ const rows: Row[] = inputs.map(({ p, grade, guess }, i) => ({ prompt: p.prompt, 
 const splits = set !== '1' ? (['all'] as const) : (['all', 'tune', 'holdout'] as const);
 const report = Object.fromEntries(splits.map((split) => [split, summarise(split === 'all' ? rows : rows.filter((row) => row.split === split), exactScores)]));
 
+const saveArg = process.argv.indexOf('--save');
+if (saveArg > 0) await writeFile(process.argv[saveArg + 1], JSON.stringify({ embedderId: scorer.embedderId, set, report, rows }, null, 2));
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ embedderId: scorer.embedderId, set, report, rows }, null, 2));
 } else {
