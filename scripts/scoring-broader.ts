@@ -8,7 +8,7 @@
  *   becomes "frank"); target words must be attested nouns that are not also attested adjectives.
  * - derived: adjectives and the noun they are formed from, by WordNet's derivation links, when the noun is
  *   a prefix of the adjective ("stormy" -> "storm", "misty" -> "mist", "foggy" -> "fog"); both ways round.
- * Usage: tsx scripts/scoring-broader.ts [wordnet dict dir]   (docs/decisions/024-scoring-generalization.md)
+ * Usage: npm run scoring:broader [-- wordnet dict dir]   (docs/decisions/024-scoring-generalization.md)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
