@@ -5,10 +5,13 @@
  * nothing else 100, top-decile tie rate, per-prompt-length grade means.
  *   set 1: server/scoring/scoring.eval-set.json (its 'tune' split was used to fit the calibration)
  *   set 2: server/scoring/scoring.eval-set-2.json (another writer's style, NEVER used for fitting)
- *   set 3: server/scoring/scoring.eval-set-3.json (a third writer's style, held out: run only for reports)
- * Usage: tsx scripts/bench/scoring-eval.ts [--set 1|2|3] [--json]
+ *   set 3: server/scoring/scoring.eval-set-3.json (a third writer's style; read after its only held-out run in
+ *          decision 021, so fitting data since decision 024)
+ *   set 4: server/scoring/scoring.eval-set-4.json (a fourth writer's style: text-to-image users' prompts, phone
+ *          guesses; held out, NEVER used for fitting: run only for reports). Adds the 'loosely-related' grade.
+ * Usage: tsx scripts/bench/scoring-eval.ts [--set 1|2|3|4] [--json] [--save report.json]
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { loadEnv } from '../../server/env';
 import { scoringConfigFrom } from '../../server/scoring/scoring.config';
 import { createScorer } from '../../server/scoring/scorer';
@@ -16,9 +19,9 @@ import { evalInputs, GRADES, summarise, type EvalPrompt, type Row } from './scor
 
 const setArg = process.argv.indexOf('--set');
 const set = setArg > 0 ? process.argv[setArg + 1] : '1';
-const FILES: Record<string, string> = { '1': 'scoring.eval-set.json', '2': 'scoring.eval-set-2.json', '3': 'scoring.eval-set-3.json' };
+const FILES: Record<string, string> = { '1': 'scoring.eval-set.json', '2': 'scoring.eval-set-2.json', '3': 'scoring.eval-set-3.json', '4': 'scoring.eval-set-4.json' };
 const file = FILES[set];
-if (!file) throw new Error(`unknown eval set ${set}: use --set 1, 2 or 3`);
+if (!file) throw new Error(`unknown eval set ${set}: use --set 1, 2, 3 or 4`);
 const { prompts } = JSON.parse(await readFile(new URL(`../../server/scoring/${file}`, import.meta.url), 'utf8')) as { prompts: EvalPrompt[] };
 const scorer = await createScorer(scoringConfigFrom(loadEnv()));
 
@@ -32,6 +35,8 @@ const rows: Row[] = inputs.map(({ p, grade, guess }, i) => ({ prompt: p.prompt, 
 const splits = set !== '1' ? (['all'] as const) : (['all', 'tune', 'holdout'] as const);
 const report = Object.fromEntries(splits.map((split) => [split, summarise(split === 'all' ? rows : rows.filter((row) => row.split === split), exactScores)]));
 
+const saveArg = process.argv.indexOf('--save');
+if (saveArg > 0) await writeFile(process.argv[saveArg + 1], JSON.stringify({ embedderId: scorer.embedderId, set, report, rows }, null, 2));
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ embedderId: scorer.embedderId, set, report, rows }, null, 2));
 } else {
@@ -39,7 +44,7 @@ if (process.argv.includes('--json')) {
   const f = (v: number) => (Number.isNaN(v) ? '     –' : v.toFixed(1).padStart(6));
   console.log(`embedder ${scorer.embedderId}, eval set ${set} (${file}): ${prompts.length} prompts, ${rows.length} guesses`);
   for (const [split, r] of Object.entries(report)) {
-    console.log(`\n[${split}] ordering accuracy ${pct(r.orderingAccuracy)}, keyword-dump < main-subject ${pct(r.keywordDumpBelowMainSubject)}, ` +
+    console.log(`\n[${split}] ordering accuracy ${pct(r.orderingAccuracy)} (four grades ${pct(r.orderingAccuracyFourGrades)}), keyword-dump < main-subject ${pct(r.keywordDumpBelowMainSubject)}, ` +
       `unrelated mean ${r.unrelatedMean.toFixed(1)}, paraphrase mean ${r.paraphraseMean.toFixed(1)}, exact = 100: ${r.exactAll100 ? 'yes' : 'NO'}, ` +
       `inexact at 100: ${r.inexactAt100}, top-decile tie rate ${pct(r.topDecileTieRate)}`);
     console.log('grade            n   mean    min    max');

@@ -12,7 +12,7 @@ import {
   offTopicPenalty,
   piecewiseLinear,
 } from './calibration';
-import { alignSynonymsToPrompt, leadingClause, lexicalOverlap, promptTerms, stemWord, synonymsOf, type LexicalOverlap } from './scoring.lexical';
+import { alignSynonymsToPrompt, broaderWordsOf, contentView, leadingClause, lexicalOverlap, promptTerms, stemWord, synonymsOf, type LexicalOverlap } from './scoring.lexical';
 import { loadEnv } from '../env';
 import { scoringConfigFrom } from './scoring.config';
 
@@ -88,11 +88,18 @@ describe('calibration', () => {
     expect(offTopicPenalty({ ...list, promptIsTagList: true, offTopicWords: 4 }, MINILM_CALIBRATION)).toBe(four);
   });
 
-  it('a long list pays for its length, except against a tag-list prompt', () => {
+  it('a long list pays for its length; against a tag-list prompt only for tags beyond the prompt\'s own', () => {
     const longOnTopic = { ...noOverlap, promptContentWords: 12, guessIsList: true, offTopicWords: 0, guessContentWords: 12 };
     expect(offTopicPenalty(longOnTopic, MINILM_CALIBRATION)).toBeCloseTo(1 / (1 + 6 * MINILM_CALIBRATION.listLengthRate), 10);
     expect(offTopicPenalty({ ...longOnTopic, guessContentWords: 6 }, MINILM_CALIBRATION)).toBe(1);
+    // As many words as the tag-list prompt has are free...
     expect(offTopicPenalty({ ...longOnTopic, promptIsTagList: true }, MINILM_CALIBRATION)).toBe(1);
+    // ...a list longer than the prompt is padding (decision 024)...
+    const padded = { ...longOnTopic, promptIsTagList: true, promptContentWords: 7 };
+    expect(offTopicPenalty(padded, MINILM_CALIBRATION)).toBeCloseTo(1 / (1 + 5 * MINILM_CALIBRATION.listLengthRate), 10);
+    // ...and a short tag-list prompt still leaves listFreeWords free.
+    expect(offTopicPenalty({ ...padded, promptContentWords: 3, guessContentWords: 6 }, MINILM_CALIBRATION)).toBe(1);
+    expect(offTopicPenalty(padded, { ...MINILM_CALIBRATION, tagListPaddingFromPrompt: false })).toBe(1);
   });
 
   it('MiniLM: unrelated cosines below 0.27 keep their order at the bottom but stay under 5 %', () => {
@@ -116,6 +123,36 @@ describe('calibration', () => {
       expect(calibratedScore(cosine + 0.1, noOverlap, params, 0.9)).toBeGreaterThanOrEqual(calibratedScore(cosine, noOverlap, params, 0.9));
     }
     expect(calibratedScore(0.6, noOverlap, params, 0.9)).toBeGreaterThan(calibratedScore(0.6, noOverlap, params));
+  });
+
+  it('the clause lift stops at leadingClauseCap, and never lowers a cosine already above it', () => {
+    const params = MINILM_CALIBRATION;
+    expect(params.leadingClauseCap).toBeLessThan(0.84); // below the paraphrase band
+    expect(effectiveCosine(0.7, 0.95, params)).toBe(params.leadingClauseCap);
+    expect(effectiveCosine(0.8, 0.95, params)).toBe(0.8);
+    expect(effectiveCosine(0.5, 0.7, params)).toBeCloseTo(0.6, 10); // under the cap: the lift as before
+    for (const cosine of grid.filter((_, i) => i % 10 === 0)) {
+      const lifted = [0, 0.5, 0.74, 0.76, 0.9, 1].map((clause) => effectiveCosine(cosine, clause, params));
+      lifted.forEach((c, i) => i > 0 && expect(c).toBeGreaterThanOrEqual(lifted[i - 1]));
+      expect(effectiveCosine(cosine + 0.01, 0.9, params)).toBeGreaterThanOrEqual(effectiveCosine(cosine, 0.9, params));
+    }
+  });
+
+  it('a prompt with style or jargon: the cosine moves toward the guess\'s cosine with what the picture shows', () => {
+    const params = MINILM_CALIBRATION;
+    expect(effectiveCosine(0.6, undefined, params, undefined)).toBe(0.6);
+    // Naming only the medium ("an oil painting"): far from the content view, so it drops.
+    expect(effectiveCosine(0.6, undefined, params, 0.2)).toBeCloseTo(0.6 - params.contentViewDrop * 0.4, 10);
+    // Naming the subject: closer to the content view, so it rises.
+    expect(effectiveCosine(0.6, undefined, params, 0.8)).toBeCloseTo(0.6 + params.contentViewLift * 0.2, 10);
+    expect(params.contentViewLift).toBeLessThanOrEqual(params.contentViewDrop);
+    // Non-decreasing in both cosines, and the score with them.
+    for (const cosine of [0.2, 0.5, 0.7]) {
+      const scores = [0, 0.3, 0.6, 0.9].map((content) => calibratedScore(cosine, noOverlap, params, undefined, content));
+      scores.forEach((s, i) => i > 0 && expect(s).toBeGreaterThanOrEqual(scores[i - 1]));
+      expect(calibratedScore(cosine + 0.1, noOverlap, params, 0.9, 0.5)).toBeGreaterThanOrEqual(calibratedScore(cosine, noOverlap, params, 0.9, 0.5));
+    }
+    expect(effectiveCosine(0.6, undefined, { ...params, contentViewDrop: 0, contentViewLift: 0 }, 0.2)).toBe(0.6);
   });
 
   it('long prompts add up to longPromptOffset to the similarity, growing with the prompt, nothing for short ones', () => {
@@ -206,6 +243,25 @@ describe('leading clause of a long prompt', () => {
   });
 });
 
+describe('content view of a prompt (what the picture shows)', () => {
+  it('drops the framing prefix, style and camera-jargon segments, artist credits and style references', () => {
+    expect(contentView('oil painting of a ship in a stormy sea, dramatic lighting')).toBe('a ship in a stormy sea');
+    expect(contentView('a vase of sunflowers on a windowsill, oil painting in the style of van gogh')).toBe('a vase of sunflowers on a windowsill');
+    expect(contentView('portrait, elderly woman, knitted shawl, soft window light, film grain, 85mm, bokeh')).toBe('elderly woman, knitted shawl, soft window light');
+    expect(contentView('samurai under a waterfall, ukiyo-e style, by hokusai')).toBe('samurai under a waterfall');
+    expect(contentView('a knight, shallow depth of field, 8k, trending on artstation')).toBe('a knight');
+    expect(contentView('a charcoal sketch of an elderly woman')).toBe('an elderly woman');
+  });
+
+  it('does not exist when nothing would be removed, or nothing would be left', () => {
+    expect(contentView('a golden retriever puppy sleeping in a basket of laundry')).toBeUndefined();
+    expect(contentView('red fox in snow')).toBeUndefined();
+    expect(contentView('oil painting, 8k, cinematic')).toBeUndefined();
+    // "of" after content words is not a framing prefix.
+    expect(contentView('a bowl of ramen')).toBeUndefined();
+  });
+});
+
 describe('synonyms', () => {
   it('uses the most frequent sense only, both ways round', () => {
     expect(synonymsOf('kid')).toContain('child');
@@ -228,6 +284,28 @@ describe('synonyms', () => {
     const related = lexicalOverlap(prompt, 'bucket spade summer holiday');
     expect(synonyms.offTopicWords).toBeLessThan(related.offTopicWords);
     expect(lexicalOverlap(prompt, 'kids on the beach').recall).toBeGreaterThan(lexicalOverlap(prompt, 'goats on the beach').recall);
+  });
+
+  it('a more specific guess word counts as the prompt word, a vaguer one does not (decision 024)', () => {
+    expect(broaderWordsOf('stallion')).toContain('horse');
+    expect(broaderWordsOf('sneakers')).toContain('shoe');
+    expect(broaderWordsOf('horse')).not.toContain('stallion');
+    expect(alignSynonymsToPrompt(new Set(['horse'].map(stemWord)), ['stallion'])).toEqual(['horse']);
+    expect(alignSynonymsToPrompt(new Set(['stallion'].map(stemWord)), ['horse'])).toEqual(['horse']);
+    // Targets are never adjectives: "calf" (a young animal) does not become the prompt's "young".
+    expect(alignSynonymsToPrompt(new Set(['young', 'woman'].map(stemWord)), ['calf'])).toEqual(['calf']);
+    const prompt = 'a white horse galloping across a meadow';
+    expect(lexicalOverlap(prompt, 'a white stallion galloping').recall).toBeGreaterThan(lexicalOverlap(prompt, 'a white goat galloping').recall);
+  });
+
+  it('an adjective and the noun it is formed from count as one word, both ways round', () => {
+    expect(broaderWordsOf('stormy')).toContain('storm');
+    expect(broaderWordsOf('storm')).toContain('stormy');
+    expect(alignSynonymsToPrompt(new Set(['storm'].map(stemWord)), ['stormy'])).toEqual(['storm']);
+    expect(alignSynonymsToPrompt(new Set(['stormy'].map(stemWord)), ['storm'])).toEqual(['stormy']);
+    expect(lexicalOverlap('lighthouse in a storm', 'stormy sea with a lighthouse').precision).toBeGreaterThan(
+      lexicalOverlap('lighthouse in a storm', 'calm sea with a lighthouse').precision,
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 import { calibratedScore, calibrationFor, exactMatchKey, type CalibrationParams } from './calibration';
 import { cosineOfNormalised, type Embedder } from './embedder';
 import { OpenAiEmbedder } from './openai.embedder';
-import { leadingClause, lexicalOverlap } from './scoring.lexical';
+import { contentView, leadingClause, lexicalOverlap } from './scoring.lexical';
 import { alignSpellingToPrompt } from './scoring.spelling';
 import type { ScoringConfig } from './scoring.config';
 
@@ -29,12 +29,17 @@ export function prepareForEmbedding(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** Leading-clause embeddings kept per scorer: one embedding per long prompt per process, never one per guess. */
+/**
+ * Embeddings of a prompt's views (leading clause, content view) kept per scorer: one embedding per view per
+ * prompt per process, never one per guess.
+ */
 const CLAUSE_CACHE_LIMIT = 5000;
 
 export function createScorerFromEmbedder(embedder: Embedder, calibration: CalibrationParams = calibrationFor(embedder.id)): Scorer {
   // Prompt embeddings (imports) always wait their turn; guesses may be refused when the model is saturated.
   const embed = (texts: string[]) => embedder.embed(texts.map(prepareForEmbedding), { bounded: false });
+  // Load the word tables (synonyms, broader words) now, not on the first player's guess.
+  lexicalOverlap('a horse', 'a stallion');
   const clauseVectors = new Map<string, number[]>();
   const rememberClause = (clause: string, vector: number[]) => {
     if (clauseVectors.size >= CLAUSE_CACHE_LIMIT) clauseVectors.delete(clauseVectors.keys().next().value!);
@@ -73,16 +78,21 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
       const guess = prepareForEmbedding(aligned);
       // Long prompts: the guess is also compared with the prompt's leading clause (embedded once, then cached).
       const clauseText = leadingClause(input.prompt);
+      // Prompts with style, camera jargon or an artist credit: also compared with what the picture shows (cached too).
+      const contentText = contentView(input.prompt);
       return {
         kind: 'embedded' as const,
         input,
         aligned,
         clause: clauseText === undefined ? undefined : prepareForEmbedding(clauseText),
+        content: contentText === undefined ? undefined : prepareForEmbedding(contentText),
         guessSlot: slotOf(guess),
         promptSlot: input.promptEmbedding ? undefined : slotOf(prepareForEmbedding(input.prompt)),
       };
     });
-    const clauses = await clauseVectorsFor(plan.flatMap((item) => (item.kind === 'embedded' && item.clause !== undefined ? [item.clause] : [])));
+    const clauses = await clauseVectorsFor(
+      plan.flatMap((item) => (item.kind === 'embedded' ? [item.clause, item.content].filter((view): view is string => view !== undefined) : [])),
+    );
     const vectors = texts.size > 0 ? await embedder.embed([...texts.keys()], { bounded }) : [];
     return plan.map((item) => {
       if (item.kind === 'fixed') return item.score;
@@ -91,7 +101,9 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
       const cosine = cosineOfNormalised(promptVector, guessVector);
       const clauseVector = item.clause === undefined ? undefined : clauses.get(item.clause);
       const clauseCosine = clauseVector ? cosineOfNormalised(clauseVector, guessVector) : undefined;
-      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.aligned), calibration, clauseCosine);
+      const contentVector = item.content === undefined ? undefined : clauses.get(item.content);
+      const contentCosine = contentVector ? cosineOfNormalised(contentVector, guessVector) : undefined;
+      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.aligned), calibration, clauseCosine, contentCosine);
     });
   }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINILM_CALIBRATION } from './calibration';
 import type { Embedder } from './embedder';
-import { leadingClause } from './scoring.lexical';
+import { contentView, leadingClause } from './scoring.lexical';
 import { createScorer, createScorerFromEmbedder, prepareForEmbedding, type Scorer } from './scorer';
 
 let scorer: Scorer;
@@ -107,6 +107,28 @@ describe('Scorer (MiniLM, the default)', () => {
     );
     expect(onTopicTags).toBeGreaterThanOrEqual(85);
     expect(paddedTags).toBeLessThan(mainSubject);
+  });
+
+  it('on an art-style prompt, naming only the medium scores below naming the subject; the content view is embedded once per prompt', async () => {
+    const prompt = 'oil painting of a ship in a stormy sea, dramatic lighting';
+    const embedded: string[] = [];
+    const boundedTexts: string[] = [];
+    const spy: Embedder = {
+      id: scorer.embedderId,
+      embed: (texts, options) => (embedded.push(...texts), options?.bounded && boundedTexts.push(...texts), scorer.embed(texts)),
+    };
+    const withView = createScorerFromEmbedder(spy);
+    const [styleOnly, mainSubject, paraphrase] = await withView.scoreMany(
+      ['an oil painting', 'a ship at sea', 'painting of a sailing ship caught in a storm at sea'].map((guess) => ({ prompt, guess })),
+    );
+    await withView.score({ prompt, guess: 'a boat in a storm' });
+    expect(mainSubject).toBeGreaterThan(styleOnly);
+    expect(paraphrase).toBeGreaterThan(mainSubject);
+    const view = prepareForEmbedding(contentView(prompt)!);
+    expect(embedded.filter((text) => text === view)).toHaveLength(1);
+    expect(boundedTexts).not.toContain(view);
+    const without = createScorerFromEmbedder(spy, { ...MINILM_CALIBRATION, contentViewDrop: 0, contentViewLift: 0 });
+    expect(await without.score({ prompt, guess: 'an oil painting' })).toBeGreaterThan(styleOnly);
   });
 
   it('a tag-list prompt accepts a guess written as tags', async () => {

@@ -143,7 +143,10 @@ export function isKeywordList(text: string): boolean {
   const words = text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const content = words.filter((word) => word.length > 1 && !STOPWORDS.has(word) && word !== 'a').length;
   const functionWords = words.length - content;
-  return isTagList(text) || (content >= 4 && functionWords / words.length < 0.12);
+  const terse = functionWords / words.length < 0.12;
+  // A comma-separated guess whose parts are phrases with grammar ("passengers in victorian clothes, sunbeams
+  // through a glass roof") is a description written in pieces, not a keyword list.
+  return (isTagList(text) || content >= 4) && terse;
 }
 
 /** Prompts shorter than this (in words) have no separate leading clause: the whole prompt is the subject. */
@@ -174,6 +177,51 @@ export function leadingClause(prompt: string): string | undefined {
   return clause.join(' ');
 }
 
+/**
+ * Camera, render and quality jargon of text-to-image prompts, on top of STYLE_WORDS: used only to recognise
+ * comma segments that say how the picture is made rather than what it shows ("85mm f/1.4", "octane render, 8k").
+ */
+const JARGON_WORDS = new Set(
+  ('bokeh macro volumetric rim dramatic epic moody cinematography render blender polaroid editorial matte isometric ' +
+    'wallpaper lens grain exposure tilt shift low poly lowpoly ultra uhd resolution quality award winning ' +
+    'trending pinterest behance deviantart shot dslr canon nikon sony eos kodak portra fujifilm film 35mm 50mm 85mm ' +
+    'overhead aerial angle golden hour god rays ray tracing raytracing lumen unity unreal engine octane redshift ' +
+    'vray intricate details detail hyper super insanely extremely sharp focus smooth elegant symmetrical centered ' +
+    'colors colours color colour palette tones tone pastel vibrant muted faded natural warm cold cool chiaroscuro product ' +
+    'watercolour charcoal pencil ink acrylic gouache crayon pastels ukiyoe lineart line').split(' '),
+);
+
+/** A word that names no content: a stopword, a style word, jargon, or a number with a unit ("8k", "f/1.4", "1920s" is content). */
+function isStyleOrJargon(word: string): boolean {
+  return STOPWORDS.has(word) || STYLE_WORDS.has(word) || JARGON_WORDS.has(word) || /^(\d+(k|mm|p|fps)|f\d*|\d+)$/.test(word);
+}
+
+/**
+ * What the picture shows, without how it is made: the prompt minus its framing prefix ("an oil painting of",
+ * "macro shot of"), minus comma segments that are only style or camera jargon ("dramatic rim lighting, 85mm,
+ * 8k, trending on artstation"), an artist credit ("by hokusai", "in the style of van gogh") or a style
+ * reference ("ukiyo-e style", "blade runner vibes"). Undefined when nothing would be removed, or nothing
+ * would be left. The scorer embeds it once per prompt (cached, like the leading clause) and judges guesses
+ * against it as well, so naming only the medium ("an oil painting") is worth less than naming the subject.
+ */
+export function contentView(prompt: string): string | undefined {
+  const cleaned = prompt.replace(/\b(shallow |deep )?depth of field\b/gi, ' ').replace(/\bin the style of\b[^,;|]*/gi, ' ');
+  const kept: string[] = [];
+  for (const segment of cleaned.split(/[,;|]/)) {
+    let words = segment.trim().split(/\s+/).filter(Boolean);
+    const lower = words.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+    if (lower.every((word) => word === '' || isStyleOrJargon(word))) continue;
+    if (lower[0] === 'by' || /^(style|vibes?|aesthetic|inspired)$/.test(lower.at(-1)!)) continue;
+    const ofIndex = lower.indexOf('of');
+    if (ofIndex > 0 && lower.slice(0, ofIndex).every(isStyleOrJargon)) words = words.slice(ofIndex + 1);
+    if (words.length > 0) kept.push(words.join(' '));
+  }
+  const view = kept.join(', ');
+  const key = (text: string) => wordsOf(text).join(' ');
+  if (wordsOf(view).filter((word) => !STOPWORDS.has(word)).length === 0 || key(view) === key(prompt)) return undefined;
+  return view;
+}
+
 let synonymGroups: Map<string, string[]> | undefined;
 
 /** WordNet synonyms by most frequent sense (scoring.synonyms.json, built by scripts/scoring-synonyms.ts). */
@@ -187,15 +235,45 @@ export function synonymsOf(word: string): string[] {
   return [...new Set(forms.flatMap((form) => (form ? (synonymGroups!.get(form) ?? []) : [])))];
 }
 
+let broaderTables: { broader: Record<string, string[]>; derived: Record<string, string[]>; base: Map<string, string[]> } | undefined;
+
+function broaderTable() {
+  if (!broaderTables) {
+    const { broader, derived } = JSON.parse(readFileSync(new URL('./scoring.broader.json', import.meta.url), 'utf8')) as {
+      broader: Record<string, string[]>;
+      derived: Record<string, string[]>;
+    };
+    // Derivation counts both ways: "storm" in the guess meets "stormy" in the prompt too.
+    const base = new Map<string, string[]>();
+    for (const [adjective, nouns] of Object.entries(derived)) for (const noun of nouns) base.set(noun, [...(base.get(noun) ?? []), adjective]);
+    broaderTables = { broader, derived, base };
+  }
+  return broaderTables;
+}
+
+/**
+ * Words a guess word may stand for beyond its synonyms (scoring.broader.json, built by
+ * scripts/scoring-broader.ts from WordNet): its hypernyms two levels up, so a more specific guess word
+ * counts as the prompt's word ("stallion" for "horse", "sneakers" for "shoes"; never the other way
+ * round), and the noun an adjective is formed from, both ways ("stormy"/"storm", "misty"/"mist").
+ */
+export function broaderWordsOf(word: string): string[] {
+  const { broader, derived, base } = broaderTable();
+  const forms = [...new Set([word, IRREGULAR[word], word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')])].filter(Boolean) as string[];
+  return [...new Set(forms.flatMap((form) => [...(derived[form] ?? []), ...(base.get(form) ?? []), ...(Object.hasOwn(broader, form) ? broader[form] : [])]))];
+}
+
 /**
  * True synonyms count as the prompt's word: each guess word the prompt lacks is replaced by a
  * prompt word that shares its most frequent WordNet sense ("kids" -> "children" when the prompt
- * says children, "little" -> "small"). Lexical only; the embedding sees the guess as written.
+ * says children, "little" -> "small"), or else by a prompt word it is a kind of or derived from
+ * (broaderWordsOf). Lexical only; the embedding sees the guess as written.
  */
 export function alignSynonymsToPrompt(promptStems: Set<string>, guessWords: string[]): string[] {
   return guessWords.map((word) => {
     if (STOPWORDS.has(word) || promptStems.has(stemWord(word))) return word;
-    return synonymsOf(word).find((synonym) => promptStems.has(stemWord(synonym))) ?? word;
+    const inPrompt = (candidate: string) => promptStems.has(stemWord(candidate));
+    return synonymsOf(word).find(inPrompt) ?? broaderWordsOf(word).find(inPrompt) ?? word;
   });
 }
 

@@ -58,4 +58,11 @@ describe('keyword lists', () => {
     expect(isTagList('a bowl of ramen with a soft boiled egg and chopsticks, studio food photography')).toBe(false);
     expect(isKeywordList('elderly woman, knitted shawl, window light')).toBe(true);
   });
+
+  it('a description written in comma-separated phrases with grammar is not a keyword list (decision 024)', () => {
+    const pieces = '1890s railway station, steam engine arriving, passengers in victorian clothes, sunbeams through a glass roof, sepia';
+    expect(isTagList(pieces)).toBe(true);
+    expect(isKeywordList(pieces)).toBe(false);
+    expect(isKeywordList('cyberpunk, market, street, rain, neon, night, crowd, future, city, lights')).toBe(true);
+  });
 });
