@@ -5,3 +5,5 @@ export declare function serverBuildIsStale(outfile?: string): boolean;
 export declare function buildServer(outfile?: string, options?: { sourcemap: boolean }): Promise<string>;
 /** The bundle `npm start` and the benchmarks run, rebuilt first when a source is newer. */
 export declare function ensureServerBuild(outfile?: string): Promise<string>;
+/** glibc malloc settings the server runs with unless the environment sets its own (see build-server.mjs). */
+export declare function serverMallocEnv(env?: NodeJS.ProcessEnv): { MALLOC_ARENA_MAX: string; MALLOC_MMAP_THRESHOLD_: string };

@@ -79,6 +79,20 @@ export async function buildServer(outfile = defaultServerBundle, options = { sou
   return outfile;
 }
 
+/**
+ * glibc's malloc settings the server runs with (`npm start`, the benchmarks), unless the environment sets its own.
+ * - MALLOC_ARENA_MAX=2: every thread that allocates (sharp's, onnxruntime's, the workers') would get its own arena
+ *   and keep its freed memory.
+ * - MALLOC_MMAP_THRESHOLD_=128 KiB (glibc's initial value, now fixed): the threshold above which a block gets its own
+ *   mapping, given back to the system when freed, otherwise rises to the size of any such block freed, up to 32 MB;
+ *   after an image import or a few password hashes, blocks of several MB come from the heap and stay resident. Fixed,
+ *   a PostgreSQL server that imported 334 images idles at ~300 MB instead of ~490 MB, for the same CPU per embedding
+ *   batch within noise (BENCHMARKS.md → Memory).
+ */
+export function serverMallocEnv(env = process.env) {
+  return { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };
+}
+
 /** The bundle `npm start` and the benchmarks run, rebuilt first when a source is newer. */
 export async function ensureServerBuild(outfile = defaultServerBundle) {
   if (serverBuildIsStale(outfile)) await buildServer(outfile);

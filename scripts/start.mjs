@@ -3,7 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ensureServerBuild } from './build-server.mjs';
+import { ensureServerBuild, serverMallocEnv } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
@@ -30,9 +30,8 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSource) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// glibc gives every thread that allocates (sharp's, onnxruntime's, the workers') its own malloc arena and keeps
-// their freed memory: two arenas hold a server that imported 334 images at ~460 MB instead of ~670 MB (BENCHMARKS.md).
-const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+// glibc's malloc keeps freed memory resident unless told otherwise: see serverMallocEnv (BENCHMARKS.md → Memory).
+const env = { ...process.env, ...serverMallocEnv() };
 const bundle = await ensureServerBuild();
 const server = spawn(process.execPath, ['--enable-source-maps', bundle], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -6,7 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../paths';
-import { ensureServerBuild } from '../build-server.mjs';
+import { ensureServerBuild, serverMallocEnv } from '../build-server.mjs';
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -47,7 +47,7 @@ export async function startBenchServer(options: { port: number; env?: Record<str
       DATA_DIR: `/tmp/${dbName}`,
       AUTH_RATE_LIMIT: 'false',
       // As `npm start` runs the server (scripts/start.mjs).
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      ...serverMallocEnv(),
       LOG_LEVEL: 'warn',
       ...options.env,
     },

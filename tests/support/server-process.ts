@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { serverMallocEnv } from '../../scripts/build-server.mjs';
 import { repoRoot } from '../../scripts/paths';
 
 /** The server bundle the tests run: built from the sources on disk at the start of every run (server-bundle-global-setup.ts). */
@@ -41,7 +42,7 @@ function baseEnv(): NodeJS.ProcessEnv {
 export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--enable-source-maps', testServerBundle], {
     cwd: repoRoot,
-    env: { ...baseEnv(), ...env },
+    env: { ...baseEnv(), ...serverMallocEnv({}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
