@@ -1,4 +1,5 @@
 import path from 'node:path';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '@contracts/config';
@@ -154,6 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     };
   });
   app.get('/api/health', async () => ({ ok: true }));
+  // Event-loop delay, measured by @fastify/under-pressure. Only routes that name a pressureHandler in their config
+  // refuse under pressure (the guess route: game.routes.ts); every other request carries on.
+  await app.register(underPressure, { maxEventLoopDelay: env.EVENT_LOOP_DELAY_LIMIT_MS, sampleInterval: 200, pressureHandler: () => undefined });
   const storage = deps.storage ?? createLocalImageStorage(path.join(env.dataDir, 'images'));
   const game = createGameService({ db: database.db, scorer: deps.scorer, log: app.log });
   await app.register(gameRoutes, { game, storage, limits, guessesInFlightLimit: env.GUESSES_IN_FLIGHT_LIMIT });

@@ -30,6 +30,11 @@ const envSchema = z
     SCORING_QUEUE_LIMIT: z.coerce.number().int().min(1).optional(),
     /** Guesses one instance works on at once (session, database, scorer); past it a guess gets 503 + Retry-After. */
     GUESSES_IN_FLIGHT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(32),
+    /**
+     * Mean event-loop delay (ms, sampled every 200 ms) past which guesses are refused with 503 + Retry-After before any
+     * work is done: on the embedded database the main thread itself saturates and requests would otherwise queue unseen.
+     */
+    EVENT_LOOP_DELAY_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(200),
     OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),

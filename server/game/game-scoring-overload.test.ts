@@ -9,7 +9,7 @@ import { attempts, challenges } from '../db/tables/game.tables';
 import type { Database } from '../db/client';
 import { createScorer, type Scorer } from '../scoring/scorer';
 import { createGamer, importDemoPack, startGame, submitGuess } from '../../tests/support/game';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
 let t: TestApp;
 let scorer: Scorer;
@@ -103,5 +103,51 @@ describe('guesses in flight on one instance', () => {
     for (const [i, answer] of answers.entries()) {
       if (answer.statusCode === 503) expect((await submitGuess(capped.app, players[i], games[i].id, 'a cat on a sofa', 1)).statusCode).toBe(200);
     }
+  });
+});
+
+describe('the event loop itself under pressure (the embedded database shares it)', () => {
+  let pressed: TestApp;
+  beforeAll(async () => {
+    pressed = await createTestApp({ EVENT_LOOP_DELAY_LIMIT_MS: '40' }, { scorer });
+    await importDemoPack(pressed);
+  });
+  afterAll(async () => {
+    await pressed?.close();
+  });
+
+  /** Blocks the event loop in 150 ms slices until @fastify/under-pressure's next sample says so (or gives up). */
+  async function saturateEventLoop() {
+    for (let i = 0; i < 40 && !pressed.app.isUnderPressure(); i++) {
+      const until = Date.now() + 150;
+      while (Date.now() < until);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+
+  it('refuses a guess with 503 + Retry-After before doing any work, while other routes answer; once it eases the guess is scored', async () => {
+    const player = await createGamer(pressed);
+    const attempt: Attempt = (await startGame(pressed.app, player)).json().attempt;
+    await warmPrompt(pressed.database, scorer, attempt.id);
+
+    await saturateEventLoop();
+    expect(pressed.app.isUnderPressure()).toBe(true);
+    const [refused, current] = await Promise.all([
+      submitGuess(pressed.app, player, attempt.id, 'a cat on a sofa', 1),
+      request(pressed.app, { method: 'GET', url: '/api/game/current', cookie: player.cookie }),
+    ]);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toMatchObject({ code: 'SCORER_BUSY' });
+    expect(current.statusCode).toBe(200);
+    expect(current.json().attempt.id).toBe(attempt.id);
+    const [row] = await pressed.database.db.select().from(attempts).where(eq(attempts.id, attempt.id));
+    expect(row.guess1).toBeNull();
+
+    // The loop is idle again: the next 200 ms sample clears the pressure and the same guess goes through.
+    while (pressed.app.isUnderPressure()) await new Promise((resolve) => setTimeout(resolve, 50));
+    const accepted = await submitGuess(pressed.app, player, attempt.id, 'a cat on a sofa', 1);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().attempt.guesses[0].text).toBe('a cat on a sofa');
   });
 });

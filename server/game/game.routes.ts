@@ -67,6 +67,13 @@ export function guessAdmission(limit: number) {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Called instead of the route when the event loop is under pressure (@fastify/under-pressure, registered in app.ts). */
+    pressureHandler?: (request: FastifyRequest, reply: FastifyReply) => void;
+  }
+}
+
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 export async function gameRoutes(
@@ -103,6 +110,9 @@ export async function gameRoutes(
   app.post(
     '/api/game/attempts/:attemptId/guesses',
     {
+      // Past saturation of the event loop itself (the embedded database shares it), a guess is refused before the
+      // in-flight cap, the session look-up or anything else costs time: requests read late would otherwise wait seconds.
+      config: { pressureHandler: (_request, reply) => void sendBusy(reply, 1) },
       onRequest: [admission.admit, requireUser],
       onResponse: admission.release,
       onRequestAbort: admission.release,

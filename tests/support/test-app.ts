@@ -43,7 +43,17 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gg-test-'));
-  const env = loadEnv({ NODE_ENV: 'test', AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...envOverrides });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    AUTH_RATE_LIMIT: 'false',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: dataDir,
+    // The test process blocks its own event loop (in-process PGlite, many apps in one worker on a busy machine): a
+    // guess refused for that would be a flake. The tests of that refusal set their own limit.
+    EVENT_LOOP_DELAY_LIMIT_MS: '60000',
+    ...envOverrides,
+  });
   const scorer = deps.scorer ?? (await sharedScorer());
   const storage = deps.storage ?? createLocalImageStorage(path.join(dataDir, 'images'));
   const app = await buildApp({
