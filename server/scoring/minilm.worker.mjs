@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
@@ -22,12 +24,25 @@ function read(asset) {
 }
 const decode = (bytes) => JSON.parse(new TextDecoder().decode(bytes));
 
+/**
+ * A full collection, now. Building the graph leaves ~180 MB of garbage (the safetensors bytes, fp32 copies of the
+ * weights) and then the encoded model; V8 would collect them at some later point, after onnxruntime has made its own
+ * copies, so both add up in the worker's peak (measured: −80 MB RSS idle; the peak: BENCHMARKS.md → Memory).
+ */
+function collectGarbage() {
+  setFlagsFromString('--expose-gc');
+  runInNewContext('gc')();
+}
+
 async function onnxEngine() {
   const ort = require('onnxruntime-node');
   const { Tokenizer } = await import('@huggingface/tokenizers');
   const { buildMiniLmOnnx } = await import('./minilm.onnx-graph.mjs');
   const config = decode(read('config'));
-  const session = await ort.InferenceSession.create(buildMiniLmOnnx(read('weights'), config), {
+  let onnxModel = buildMiniLmOnnx(read('weights'), config);
+  // Only the encoded model is still needed: drop the build's garbage before onnxruntime makes its copies.
+  collectGarbage();
+  const session = await ort.InferenceSession.create(onnxModel, {
     intraOpNumThreads: model.intraOpThreads ?? 1,
     interOpNumThreads: 1,
     executionMode: 'sequential',
@@ -35,6 +50,7 @@ async function onnxEngine() {
     // Batches are small and vary in shape: an arena only keeps their peak allocated (measured: −15 to −70 MB RSS).
     enableCpuMemArena: false,
   });
+  onnxModel = undefined;
   // The package's tokenizer.json pads and truncates to 128 for training; here a text is cut at maxTokens and a
   // batch is padded to its longest text, as the WASM engine does.
   const tokenizer = new Tokenizer(decode(read('tokenizer')), {});
@@ -86,12 +102,9 @@ function wasmEngine() {
 }
 
 const engine = model.engine === 'wasm' ? wasmEngine() : await onnxEngine();
-// Building the graph leaves ~180 MB of garbage (fp32 copies of the weights and the encoded model) that onnxruntime
-// no longer needs; an idle worker would hold it until some later collection, so collect it now (measured: −80 MB RSS).
-const { setFlagsFromString } = await import('node:v8');
-const { runInNewContext } = await import('node:vm');
-setFlagsFromString('--expose-gc');
-runInNewContext('gc')();
+// The encoded model is garbage once onnxruntime holds the session: collect it now rather than at some later
+// collection an idle worker may never reach.
+collectGarbage();
 
 /** texts: string[] -> one unit-length Float32Array per text. */
 export default function embed(texts) {
