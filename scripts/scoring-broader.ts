@@ -10,38 +10,18 @@
  *   a prefix of the adjective ("stormy" -> "storm", "misty" -> "mist", "foggy" -> "fog"); both ways round.
  * Usage: npm run scoring:broader [-- wordnet dict dir]   (docs/decisions/024-scoring-generalization.md)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readIndex, readSynsets, type Synset } from './wordnet';
 
 const dir = process.argv[2] ?? '/usr/share/wordnet';
-type Synset = { words: string[]; pointers: Array<{ symbol: string; offset: string; pos: string; target: number }> };
 const synsets = new Map<string, Synset>();
-const posKey: Record<string, string> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
-for (const pos of ['noun', 'adj']) {
-  for (const line of readFileSync(`${dir}/data.${pos}`, 'utf8').split('\n')) {
-    if (line.startsWith(' ') || line.trim() === '') continue;
-    const fields = line.split(' | ')[0].split(' ');
-    const count = parseInt(fields[3], 16);
-    const words = Array.from({ length: count }, (_, i) => fields[4 + 2 * i].toLowerCase().replace(/\(.*\)$/, ''));
-    let at = 4 + 2 * count;
-    const pointerCount = Number(fields[at++]);
-    const pointers = Array.from({ length: pointerCount }, () => {
-      const [symbol, offset, p, sourceTarget] = fields.slice(at, (at += 4));
-      return { symbol, offset, pos: posKey[p], target: parseInt(sourceTarget.slice(2), 16) };
-    });
-    synsets.set(`${pos}:${fields[0]}`, { words, pointers });
-  }
-}
+for (const pos of ['noun', 'adj'] as const) for (const synset of readSynsets(dir, pos)) synsets.set(`${pos}:${synset.offset}`, synset);
 /** First (most frequent) sense per word and part of speech; whether the word is attested or unambiguous. */
 const firstSense = new Map<string, { offset: string; usable: boolean; attested: boolean }>();
-for (const pos of ['noun', 'adj']) {
-  for (const line of readFileSync(`${dir}/index.${pos}`, 'utf8').split('\n')) {
-    if (line.startsWith(' ') || line.trim() === '') continue;
-    const fields = line.trim().split(' ');
-    const pointerCount = Number(fields[3]);
-    const tagged = Number(fields[4 + pointerCount + 1]);
-    const offsets = fields.slice(4 + pointerCount + 2);
-    if (!/^\p{Ll}+$/u.test(fields[0]) || offsets.length === 0) continue;
-    firstSense.set(`${pos}:${fields[0]}`, { offset: `${pos}:${offsets[0]}`, usable: tagged > 0 || offsets.length === 1, attested: tagged > 0 });
+for (const pos of ['noun', 'adj'] as const) {
+  for (const { lemma, tagged, offsets } of readIndex(dir, pos)) {
+    if (!/^\p{Ll}+$/u.test(lemma) || offsets.length === 0) continue;
+    firstSense.set(`${pos}:${lemma}`, { offset: `${pos}:${offsets[0]}`, usable: tagged > 0 || offsets.length === 1, attested: tagged > 0 });
   }
 }
 const single = (word: string) => /^\p{Ll}+$/u.test(word);

@@ -7,7 +7,8 @@
  * are kept. The JSON lists the groups; a word may be in more than one (a noun and an adjective).
  * Usage: tsx scripts/scoring-synonyms.ts [wordnet dict dir]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readIndex, readSynsets } from './wordnet';
 
 const dir = process.argv[2] ?? '/usr/share/wordnet';
 
@@ -17,22 +18,12 @@ const dir = process.argv[2] ?? '/usr/share/wordnet';
 type Sense = { offset: string; tagged: number };
 const senses = new Map<string, Sense[]>();
 const synsetWords = new Map<string, string[]>();
-for (const pos of ['noun', 'adj', 'verb']) {
-  for (const line of readFileSync(`${dir}/data.${pos}`, 'utf8').split('\n')) {
-    if (line.startsWith(' ') || line.trim() === '') continue;
-    const fields = line.split(' ');
-    const count = parseInt(fields[3], 16);
-    synsetWords.set(`${pos}:${fields[0]}`, Array.from({ length: count }, (_, i) => fields[4 + 2 * i].toLowerCase().replace(/\(.*\)$/, '')));
-  }
-  for (const line of readFileSync(`${dir}/index.${pos}`, 'utf8').split('\n')) {
-    if (line.startsWith(' ') || line.trim() === '') continue;
-    const fields = line.trim().split(' ');
-    const pointerCount = Number(fields[3]);
-    const tagged = Number(fields[4 + pointerCount + 1]);
-    const offsets = fields.slice(4 + pointerCount + 2);
+for (const pos of ['noun', 'adj', 'verb'] as const) {
+  for (const { offset, words } of readSynsets(dir, pos)) synsetWords.set(`${pos}:${offset}`, words);
+  for (const { lemma, tagged, offsets } of readIndex(dir, pos)) {
     // Only attested words (tagged in the SemCor corpus) of letters only; rare words stay out.
-    if (!/^\p{Ll}+$/u.test(fields[0]) || tagged === 0 || offsets.length === 0) continue;
-    senses.set(fields[0], [...(senses.get(fields[0]) ?? []), { offset: `${pos}:${offsets[0]}`, tagged }]);
+    if (!/^\p{Ll}+$/u.test(lemma) || tagged === 0 || offsets.length === 0) continue;
+    senses.set(lemma, [...(senses.get(lemma) ?? []), { offset: `${pos}:${offsets[0]}`, tagged }]);
   }
 }
 const members = new Map<string, Set<string>>();
