@@ -38,6 +38,37 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The server inlines the entry's stylesheet in every page (server/web.routes.ts, docs/decisions/024), so no <link>
+ * names it and Vite's preload helper would fetch it again with the first lazy chunk that lists it (an overlay, a
+ * view): such lists name the entry script in its place, which the page has already run (no request).
+ */
+function entryStylesheetIsInlined(): Plugin {
+  return {
+    name: 'gg-entry-stylesheet-is-inlined',
+    apply: 'build',
+    // After Vite has written the dependency lists, and before precompressAssets reads the files.
+    writeBundle: {
+      sequential: true,
+      async handler(options, bundle) {
+        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+        const inlined = [...((entry as { viteMetadata?: { importedCss: Set<string> } } | undefined)?.viteMetadata?.importedCss ?? [])];
+        if (inlined.length === 0) return;
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          const target = path.join(options.dir!, file.fileName);
+          const code = await readFile(target, 'utf8');
+          const rewritten = code.replace(/m\.f=\[([^\]]*)\]/, (_list, items: string) => {
+            const deps = items.split(',').map((dep) => (inlined.includes(dep.slice(1, -1)) ? JSON.stringify(entry!.fileName) : dep));
+            return `m.f=[${deps.join(',')}]`;
+          });
+          if (rewritten !== code) await writeFile(target, rewritten);
+        }
+      },
+    },
+  };
+}
+
 // Dialogs and popovers load when opened (web/features/*/components/*-dialog, user-menu-popover): keep their libraries
 // out of the shared chunk every page fetches, or /play would download them up front again.
 const OVERLAYS =
@@ -49,7 +80,7 @@ const AUTH_CLIENT = /node_modules[\\/](better-auth|@better-auth|@better-fetch|be
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompressAssets(), prerenderLanding({ alias, webRoot: fileURLToPath(new URL('./web', import.meta.url)) })],
+  plugins: [react(), tailwindcss(), entryStylesheetIsInlined(), precompressAssets(), prerenderLanding({ alias, webRoot: fileURLToPath(new URL('./web', import.meta.url)) })],
   resolve: { alias },
   build: {
     outDir: '../dist/web',

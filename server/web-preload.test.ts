@@ -91,16 +91,14 @@ describe('preloads in each page\'s HTML (no request waterfall)', () => {
     expect(returning).toContain('<link rel="preload" href="/api/game/next" as="fetch" crossorigin>');
   });
 
-  it("also preloads the home view's blocks on /play (stats, rank, event status), so none is asked for when START is tapped", async () => {
+  it("does not preload the home view's blocks (stats, rank): a resumed game never reads them, and a later read would get the stale answer", async () => {
     const html = (await request(t.app, { method: 'GET', url: '/play', cookie: 'better-auth.session_token=abc.def' })).body;
-    for (const url of ['/api/game/stats', '/api/leaderboard/me', '/api/config']) {
-      expect(html).toContain(`<link rel="preload" href="${url}" as="fetch" crossorigin>`);
-    }
+    for (const url of ['/api/game/stats', '/api/leaderboard/me']) expect(html).not.toContain(url);
   });
 
   it('names what /play needs first, first: its scripts, then the session, the unfinished attempt, then the rest (6 connections per host)', async () => {
     const html = (await request(t.app, { method: 'GET', url: '/play', cookie: 'better-auth.session_token=abc.def' })).body;
-    const order = ['/assets/index-1.js', '/assets/play-1.js', '/assets/game-1.js', '/api/auth/get-session', '/api/game/current', '/api/profile', '/api/game/next', '/api/game/stats'].map(
+    const order = ['/assets/index-1.js', '/assets/play-1.js', '/assets/game-1.js', '/api/auth/get-session', '/api/game/current', '/api/profile', '/api/game/next'].map(
       (url) => html.indexOf(`"${url}"`),
     );
     expect(order.every((at) => at > 0)).toBe(true);

@@ -33,13 +33,11 @@ const SESSION_PAGES = new Set<string>([paths.landing, paths.auth, paths.play, pa
 const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">';
 /**
  * The play screen's first questions: the unfinished attempt (the home view waits for it), then the display name
- * START CHALLENGE checks, the image START will show (so the phone downloads it before the tap, docs/decisions/023)
- * and the home view's blocks (stats, rank, "the event is closed"): answered before the scripts are in, none of them
- * holds a connection when START is tapped (docs/decisions/024). api() uses 'same-origin'.
+ * START CHALLENGE checks and the image START will show (so the phone downloads it before the tap, docs/decisions/023).
+ * Only answers every visit reads at once: a preloaded answer nobody reads stays in the page and would be handed,
+ * stale, to the first later request for it (e.g. the stats after a resumed game). api() uses 'same-origin'.
  */
-const PLAY_PRELOADS = ['/api/game/current', '/api/profile', '/api/game/next', '/api/game/stats', '/api/leaderboard/me', '/api/config'].map(
-  (url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`,
-);
+const PLAY_PRELOADS = ['/api/game/current', '/api/profile', '/api/game/next'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
 /** The landing page's two optional blocks: "the event is closed" and the champion (read with api(), 'same-origin'). */
 const LANDING_PRELOADS = ['/api/config', '/api/leaderboard/champion'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
 

@@ -10,7 +10,9 @@ import './styles.css';
 // chunk imports this one, which must finish first. The landing page arrives pre-rendered (scripts/vite-prerender.ts)
 // and is in this chunk: the first render replaces the markup with the same.
 void preloadPage(window.location.pathname).then(() =>
-  createRoot(document.getElementById('root')!).render(
+  // The only error boundary is the root layout's, whose screen logs what it shows (not a chunk that failed to load on
+  // bad Wi-Fi): React's own report of a caught error would log it twice.
+  createRoot(document.getElementById('root')!, { onCaughtError: () => undefined }).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -13,7 +13,7 @@ export interface SessionSnapshot {
 const CROSS_TAB_KEY = 'better-auth.message';
 /** Re-checking while the player is active also slides the session's expiry forward on the server. */
 const POLL_MS = 5 * 60_000;
-/** A return to the tab re-checks, but not twice within this (better-auth's own rate limit). */
+/** A return to the tab re-checks, but not within this of the last return or poll (better-auth's own rate limit). */
 const FOCUS_MIN_GAP_MS = 5_000;
 
 let snapshot: SessionSnapshot = { user: null, isPending: true };
@@ -38,7 +38,6 @@ export function refreshSession(): Promise<void> {
   flight?.abort();
   const controller = new AbortController();
   flight = controller;
-  lastAsked = Date.now();
   if (!snapshot.user && !snapshot.isPending) publish({ user: null, isPending: true });
   const settle = (user: SessionUser | null) => {
     if (controller.signal.aborted) return;
@@ -61,14 +60,33 @@ function start() {
   if (started) return;
   started = true;
   void refreshSession();
+  // Like better-auth's client: the gap counts from the last return or poll, not the first check (a tab opened a
+  // moment ago and brought back to the front after a sign-out elsewhere must ask).
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && Date.now() - lastAsked >= FOCUS_MIN_GAP_MS) void refreshSession();
+    if (document.visibilityState !== 'visible' || Date.now() - lastAsked < FOCUS_MIN_GAP_MS) return;
+    lastAsked = Date.now();
+    void refreshSession();
   });
   window.addEventListener('online', () => void refreshSession());
   window.addEventListener('storage', (event) => {
     if (event.key === CROSS_TAB_KEY) void refreshSession();
   });
-  setInterval(() => void refreshSession(), POLL_MS);
+  setInterval(() => {
+    lastAsked = Date.now();
+    void refreshSession();
+  }, POLL_MS);
+}
+
+/**
+ * Tells the app's other tabs that the session changed (they ask again): the message better-auth's client posts, which
+ * it only does while its own session hook is in use, and the guards use this store instead.
+ */
+export function tellOtherTabs(trigger: 'signout'): void {
+  try {
+    localStorage.setItem(CROSS_TAB_KEY, JSON.stringify({ event: 'session', data: { trigger }, clientId: Math.random().toString(36).slice(2, 9), timestamp: Math.floor(Date.now() / 1000) }));
+  } catch {
+    // Storage disabled (private mode): the other tabs notice on their next check.
+  }
 }
 
 export function subscribeSession(listener: () => void): () => void {

@@ -96,18 +96,20 @@ describe('the session store', () => {
     expect(asked).toHaveLength(2);
     expect(store.sessionSnapshot()).toEqual({ user: null, isPending: false });
 
-    // A return to the tab within 5 s of the last check does not ask again; later it does.
-    events.dispatchEvent(new Event('visibilitychange'));
-    expect(asked).toHaveLength(2);
-    vi.setSystemTime(Date.now() + 6_000);
+    // A return to the tab asks (even right after the first check); another within 5 s does not, a later one does.
     events.dispatchEvent(new Event('visibilitychange'));
     expect(asked).toHaveLength(3);
-
-    events.dispatchEvent(new Event('online'));
+    events.dispatchEvent(new Event('visibilitychange'));
+    expect(asked).toHaveLength(3);
+    vi.setSystemTime(Date.now() + 6_000);
+    events.dispatchEvent(new Event('visibilitychange'));
     expect(asked).toHaveLength(4);
 
-    vi.advanceTimersByTime(5 * 60_000);
+    events.dispatchEvent(new Event('online'));
     expect(asked).toHaveLength(5);
+
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(asked).toHaveLength(6);
     await settled();
   });
 
@@ -117,5 +119,18 @@ describe('the session store', () => {
     await settled();
     await store.refreshSession();
     expect(store.seen).toEqual([{ user, isPending: false }]);
+  });
+});
+
+describe('telling other tabs', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("posts better-auth's cross-tab message, which the other tabs' stores listen for", async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', { setItem: (key: string, value: string) => stored.set(key, value) });
+    vi.resetModules();
+    const { tellOtherTabs } = await import('./session');
+    tellOtherTabs('signout');
+    expect(JSON.parse(stored.get('better-auth.message')!)).toMatchObject({ event: 'session', data: { trigger: 'signout' } });
   });
 });

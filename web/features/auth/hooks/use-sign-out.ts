@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { paths } from '@contracts/paths';
+import { tellOtherTabs } from '@web/lib/session';
 import { notifyError } from '@web/ui/toast';
 
 // better-auth's client is not part of /play's first load (docs/decisions/024): it loads when the account menu opens.
@@ -27,6 +28,7 @@ export function useSignOut() {
       notifyError('Sign out failed', error.message ?? 'Please try again.');
       return;
     }
+    tellOtherTabs('signout');
     window.location.replace(paths.auth);
   }
   return { signOut, isSigningOut };
