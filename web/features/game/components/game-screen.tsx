@@ -12,8 +12,10 @@ import { lazyWithPreload } from '@web/lib/lazy-with-preload';
 import { GuessingView } from './guessing-view';
 import { HomeView } from './home-view';
 
-// Not needed before START CHALLENGE shows (/play's first load on slow Wi-Fi, docs/decisions/024): loaded right after
-// the first view is on screen. The guessing view is not deferred: a resumed game and START open it at once.
+// Not needed before START CHALLENGE shows (/play's first load on slow Wi-Fi, docs/decisions/024): both load once a game
+// is open (long before its third guess), the history also when the player reaches for its button. Not when the home
+// view shows: on bad Wi-Fi they would hold connections START's request then waits for. The guessing view is not
+// deferred: a resumed game and START open it at once.
 const CompleteView = lazyWithPreload(() => import('./complete-view').then((module) => module.CompleteView));
 const HistoryView = lazyWithPreload(() => import('./history-view').then((module) => module.HistoryView));
 
@@ -83,12 +85,12 @@ export function GameScreen({
     }
   }, [current.isFetchedAfterMount, current.isError, current.error, current.data]);
 
-  const shown = view.name !== 'checking';
+  const gameOpen = view.name === 'game';
   useEffect(() => {
-    if (!shown) return;
+    if (!gameOpen) return;
     void CompleteView.preload().catch(() => undefined);
     void HistoryView.preload().catch(() => undefined);
-  }, [shown]);
+  }, [gameOpen]);
 
   const openGame = (attempt: Attempt) => {
     if (attempt.nextGuessNumber !== null) onGameOpened?.(attempt);
@@ -149,6 +151,7 @@ export function GameScreen({
           onStart={() => void start.begin()}
           starting={start.busy}
           onShowHistory={showHistory}
+          onHistoryIntent={() => void HistoryView.preload().catch(() => undefined)}
         />
       ) : null}
 
