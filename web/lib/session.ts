@@ -96,3 +96,7 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 export const sessionSnapshot = (): SessionSnapshot => snapshot;
+
+// Ask as soon as this code is there, not when the first guard renders: on /play the answer (preloaded by the HTML)
+// is then known by the first render, which shows the page instead of 'Loading...' first (docs/decisions/024).
+if (typeof document !== 'undefined') start();

@@ -46,14 +46,24 @@ describe('the session store', () => {
     vi.unstubAllGlobals();
   });
 
-  it('is pending until the first answer, then signed in; asks with the cookies, as the HTML preload does', async () => {
+  it('asks once, as soon as it is loaded (before any guard renders), with the cookies as the HTML preload does; pending until then', async () => {
     answers.push({ status: 200, body: { session: { id: 's1' }, user } });
-    const store = await freshStore();
-    expect(store.sessionSnapshot()).toEqual({ user: null, isPending: true });
-    await settled();
-    expect(store.sessionSnapshot()).toEqual({ user, isPending: false });
+    vi.resetModules();
+    const loading = import('./session');
+    const store = await loading;
     expect(asked).toHaveLength(1);
     expect(asked[0].credentials).toBe('include');
+    await settled();
+    expect(store.sessionSnapshot()).toEqual({ user, isPending: false });
+    store.subscribeSession(() => undefined);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('is pending before its first answer', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    vi.resetModules();
+    const store = await import('./session');
+    expect(store.sessionSnapshot()).toEqual({ user: null, isPending: true });
   });
 
   it('reads a null session as signed out', async () => {
