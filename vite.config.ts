@@ -38,14 +38,49 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The server inlines the entry's stylesheet in every page (server/web.routes.ts, docs/decisions/024), so no <link>
+ * names it and Vite's preload helper would fetch it again with the first lazy chunk that lists it (an overlay, a
+ * view): such lists name the entry script in its place, which the page has already run (no request).
+ */
+function entryStylesheetIsInlined(): Plugin {
+  return {
+    name: 'gg-entry-stylesheet-is-inlined',
+    apply: 'build',
+    // After Vite has written the dependency lists, and before precompressAssets reads the files.
+    writeBundle: {
+      sequential: true,
+      async handler(options, bundle) {
+        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+        const inlined = [...((entry as { viteMetadata?: { importedCss: Set<string> } } | undefined)?.viteMetadata?.importedCss ?? [])];
+        if (inlined.length === 0) return;
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          const target = path.join(options.dir!, file.fileName);
+          const code = await readFile(target, 'utf8');
+          const rewritten = code.replace(/m\.f=\[([^\]]*)\]/, (_list, items: string) => {
+            const deps = items.split(',').map((dep) => (inlined.includes(dep.slice(1, -1)) ? JSON.stringify(entry!.fileName) : dep));
+            return `m.f=[${deps.join(',')}]`;
+          });
+          if (rewritten !== code) await writeFile(target, rewritten);
+        }
+      },
+    },
+  };
+}
+
 // Dialogs and popovers load when opened (web/features/*/components/*-dialog, user-menu-popover): keep their libraries
 // out of the shared chunk every page fetches, or /play would download them up front again.
 const OVERLAYS =
   /node_modules[\\/](@radix-ui[\\/]react-(dialog|popover|popper|dismissable-layer|focus-scope|focus-guards|portal|presence|arrow|use-size|use-escape-keydown)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]|[\\/]web[\\/]ui[\\/](dialog|popover|confirm-dialog)\.tsx/;
 
+// better-auth's client and what it brings: the pages that sign in load it, /play only on sign-out (docs/decisions/024).
+// One chunk of its own, or it would sit in the shared chunk /play fetches before START CHALLENGE shows.
+const AUTH_CLIENT = /node_modules[\\/](better-auth|@better-auth|@better-fetch|better-call|nanostores|defu|@noble|jose|uncrypto|rou3)[\\/]|[\\/]web[\\/]lib[\\/]auth-client\.ts/;
+
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompressAssets(), prerenderLanding({ alias, webRoot: fileURLToPath(new URL('./web', import.meta.url)) })],
+  plugins: [react(), tailwindcss(), entryStylesheetIsInlined(), precompressAssets(), prerenderLanding({ alias, webRoot: fileURLToPath(new URL('./web', import.meta.url)) })],
   resolve: { alias },
   build: {
     outDir: '../dist/web',
@@ -60,13 +95,14 @@ export default defineConfig({
       output: {
         // Few chunks per page, and none the landing page does not need (docs/decisions/020-landing-without-the-app-libraries.md):
         // the entry chunk holds what it imports statically (react, react-dom, react-router, the landing page and its
-        // UI); everything else that two or more pages share goes into one `shared` chunk (TanStack Query, the
-        // better-auth client, Radix, shared features). On venue Wi-Fi every request pays the full latency and a
+        // UI); everything else that two or more pages share goes into one `shared` chunk (TanStack Query, Radix,
+        // shared features), except better-auth's client, which has its own (docs/decisions/024). On venue Wi-Fi every request pays the full latency and a
         // browser opens 6 connections per host, so 25 small shared chunks cost several round trips (017).
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: 'shared', test: (id) => !OVERLAYS.test(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            { name: 'auth-client', test: AUTH_CLIENT, priority: 2, includeDependenciesRecursively: false },
+            { name: 'shared', test: (id) => !OVERLAYS.test(id) && !AUTH_CLIENT.test(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../tests/support/test-app';
 
@@ -89,6 +89,63 @@ describe('preloads in each page\'s HTML (no request waterfall)', () => {
     const returning = (await request(t.app, { method: 'GET', url: '/play', cookie: 'better-auth.session_token=abc.def' })).body;
     expect(returning).toContain('<link rel="preload" href="/api/game/current" as="fetch" crossorigin>');
     expect(returning).toContain('<link rel="preload" href="/api/game/next" as="fetch" crossorigin>');
+  });
+
+  it("does not preload the home view's blocks (stats, rank): a resumed game never reads them, and a later read would get the stale answer", async () => {
+    const html = (await request(t.app, { method: 'GET', url: '/play', cookie: 'better-auth.session_token=abc.def' })).body;
+    for (const url of ['/api/game/stats', '/api/leaderboard/me']) expect(html).not.toContain(url);
+  });
+
+  it('names what /play needs first, first: its scripts, then the session, the unfinished attempt, then the rest (6 connections per host)', async () => {
+    const html = (await request(t.app, { method: 'GET', url: '/play', cookie: 'better-auth.session_token=abc.def' })).body;
+    const order = ['/assets/index-1.js', '/assets/play-1.js', '/assets/game-1.js', '/api/auth/get-session', '/api/game/current', '/api/profile', '/api/game/next'].map(
+      (url) => html.indexOf(`"${url}"`),
+    );
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+});
+
+describe("each page's HTML carries the app's stylesheet (docs/decisions/024)", () => {
+  let t: TestApp;
+  const dir = mkdtempSync(path.join(tmpdir(), 'gg-web-inline-css-'));
+  const css = `body{color:#fff}${'.x{margin:0}'.repeat(200)}`;
+  const cssShell =
+    '<!doctype html><html><head><title>GG</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>';
+  beforeAll(async () => {
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    mkdirSync(path.join(dir, '.vite'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), cssShell);
+    writeFileSync(path.join(dir, 'assets/index-1.css'), css);
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    t = await createTestApp({}, { webDistDir: dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('inlines it in place of the <link>, after the scripts and preloads, so the page asks for no stylesheet', async () => {
+    const html = (await request(t.app, { method: 'GET', url: '/play', cookie: 'better-auth.session_token=abc.def' })).body;
+    expect(html).toContain(`<style data-href="/assets/index-1.css">${css}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html.indexOf('/assets/index-1.js')).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+    expect(html.indexOf('/api/game/current')).toBeLessThan(html.indexOf('<style'));
+    for (const url of ['/auth', '/leaderboard', '/no-such-page']) expect((await request(t.app, { method: 'GET', url })).body, url).toContain('<style data-href');
+  });
+
+  it('sends it compressed (brotli or gzip as accepted), never cached stale; a 404 page too', async () => {
+    for (const [url, status] of [['/play', 200], ['/no-such-page', 404]] as const) {
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.statusCode, url).toBe(status);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers['content-type']).toMatch(/text\/html/);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain(`<style data-href="/assets/index-1.css">${css}</style>`);
+      const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toContain('<div id="root"></div>');
+    }
   });
 });
 

@@ -32,8 +32,10 @@ const ROUTE_MODULES: Record<string, string> = {
 const SESSION_PAGES = new Set<string>([paths.landing, paths.auth, paths.play, paths.admin]);
 const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">';
 /**
- * The play screen's first questions: the unfinished attempt, the display name START CHALLENGE checks, and the image
- * START will show (so the phone downloads it before the tap, docs/decisions/023). api() uses 'same-origin'.
+ * The play screen's first questions: the unfinished attempt (the home view waits for it), then the display name
+ * START CHALLENGE checks and the image START will show (so the phone downloads it before the tap, docs/decisions/023).
+ * Only answers every visit reads at once: a preloaded answer nobody reads stays in the page and would be handed,
+ * stale, to the first later request for it (e.g. the stats after a resumed game). api() uses 'same-origin'.
  */
 const PLAY_PRELOADS = ['/api/game/current', '/api/profile', '/api/game/next'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`);
 /** The landing page's two optional blocks: "the event is closed" and the champion (read with api(), 'same-origin'). */
@@ -66,13 +68,15 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
-/** The <link> tags for one page: its route chunk and imports the entry does not already load, and the data it asks for first. */
+/**
+ * The <link> tags for one page: its route chunk and imports the entry does not already load, and the data it asks for
+ * first. In the order the page needs them: a browser opens 6 connections per host and, among requests of the same
+ * priority, sends them in document order; on /play the scripts, the session and the unfinished attempt fill the 6
+ * (docs/decisions/024), and the profile and next image wait for the first free one.
+ */
 export function preloadTags(manifest: Manifest | null, pathname: string, options: { hasSessionCookie: boolean }): string {
   const tags: string[] = [];
   const key = pageKey(pathname);
-  if (SESSION_PAGES.has(key)) tags.push(SESSION_PRELOAD);
-  if (key === paths.play && options.hasSessionCookie) tags.push(...PLAY_PRELOADS);
-  if (key === paths.landing) tags.push(...LANDING_PRELOADS);
   if (manifest) {
     const loadedByEntry = new Set<string>();
     for (const name of Object.keys(manifest)) if (manifest[name].isEntry) closure(manifest, name, loadedByEntry);
@@ -80,10 +84,24 @@ export function preloadTags(manifest: Manifest | null, pathname: string, options
       if (!loadedByEntry.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
     }
   }
+  if (SESSION_PAGES.has(key)) tags.push(SESSION_PRELOAD);
+  if (key === paths.play && options.hasSessionCookie) tags.push(...PLAY_PRELOADS);
+  if (key === paths.landing) tags.push(...LANDING_PRELOADS);
   return tags.join('');
 }
 
-export const withPreloads = (html: string, tags: string) => (tags ? html.replace('</head>', `${tags}</head>`) : html);
+/**
+ * Puts the tags right after the entry's scripts in <head>: the browser asks for them next, ahead of the inlined
+ * stylesheet (tens of kB of HTML) rather than after it. At the end of <head> in a page without scripts there.
+ */
+export function withPreloads(html: string, tags: string): string {
+  if (!tags) return html;
+  const head = html.indexOf('</head>');
+  if (head < 0) return html;
+  const lastScript = html.lastIndexOf('</script>', head);
+  const at = lastScript >= 0 ? lastScript + '</script>'.length : head;
+  return `${html.slice(0, at)}${tags}${html.slice(at)}`;
+}
 
 /** better-auth's session cookie (plain or __Secure- prefixed): only then is the attempt check worth starting early. */
 export const hasSessionCookie = (cookie: string | undefined) => Boolean(cookie && /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(cookie));

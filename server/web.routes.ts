@@ -12,16 +12,31 @@ export const webDistDir = path.resolve(import.meta.dirname, '../dist/web');
 export async function webRoutes(app: FastifyInstance, options: { distDir?: string } = {}) {
   const distDir = options.distDir ?? webDistDir;
   const indexFile = path.join(distDir, 'index.html');
+  // The app's stylesheet goes inside each page's HTML, as on the pre-rendered landing page: it arrives with the page
+  // during the round trips the scripts still wait for, and leaves one of the browser's 6 connections to a script
+  // (docs/decisions/024). The CSP allows inline styles.
   const indexHtml = existsSync(indexFile)
-    ? readFileSync(indexFile, 'utf8')
+    ? inlineStylesheets(readFileSync(indexFile, 'utf8'), distDir)
     : '<!doctype html><title>Guess the Genesis</title><p>The web app is not built: run <code>npm run build</code>.</p>';
 
   const manifest = readManifest(distDir);
   const landingFile = path.join(distDir, 'landing.html');
   // Pre-rendered at build time (scripts/vite-prerender.ts); its CSS is inlined, so it is compressed once, here.
   const landing = existsSync(landingFile) ? compressed(withPreloads(readFileSync(landingFile, 'utf8'), preloadTags(manifest, '/', { hasSessionCookie: false }))) : null;
-  const pageHtml = (pathname: string, cookie: string | undefined) =>
-    withPreloads(indexHtml, preloadTags(manifest, pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname, { hasSessionCookie: hasSessionCookie(cookie) }));
+  // The other pages differ only in their preload tags (a few per route): each copy is compressed on first use, at once
+  // (brotli 5, a few ms) and again at the highest level (brotli 11, ~0.1 s) in the background for the next visitor.
+  const pages = new Map<string, HtmlVariants>();
+  const pageHtml = (pathname: string, cookie: string | undefined) => {
+    const tags = preloadTags(manifest, pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname, { hasSessionCookie: hasSessionCookie(cookie) });
+    let page = pages.get(tags);
+    if (!page) {
+      const html = withPreloads(indexHtml, tags);
+      page = compressed(html, 5);
+      pages.set(tags, page);
+      setImmediate(() => pages.set(tags, compressed(html, 11)));
+    }
+    return page;
+  };
 
   if (existsSync(distDir)) {
     await app.register(fastifyStatic, {
@@ -41,13 +56,11 @@ export async function webRoutes(app: FastifyInstance, options: { distDir?: strin
     const pathname = request.url.split('?')[0];
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/assets/');
     if (wantsPage && pathname === '/' && landing) return sendVariant(request, reply, landing);
-    if (wantsPage && isClientRoute(pathname)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageHtml(pathname, request.headers.cookie));
-    }
+    if (wantsPage && isClientRoute(pathname)) return sendVariant(request, reply, pageHtml(pathname, request.headers.cookie));
     request.log.warn({ path: pathname, method: request.method }, 'not found');
     if (wantsPage) {
       // The web app renders its 404 page for this path; the status tells crawlers and tests the truth.
-      return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageHtml(pathname, undefined));
+      return sendVariant(request, reply.status(404), pageHtml(pathname, undefined));
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` });
   });
@@ -59,12 +72,20 @@ interface HtmlVariants {
   gz?: Buffer;
 }
 
-function compressed(html: string): HtmlVariants {
+function compressed(html: string, brotliQuality = 11): HtmlVariants {
   const raw = Buffer.from(html);
-  return { raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz: gzipSync(raw, { level: 9 }) };
+  return { raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }), gz: gzipSync(raw, { level: 9 }) };
 }
 
-/** Sends the smallest copy the client accepts: the landing page inlines its CSS, so compression matters. */
+/** Replaces each `<link rel="stylesheet">` of the build with the stylesheet itself (same markup as the landing page's). */
+export function inlineStylesheets(html: string, distDir: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g, (tag, file: string) => {
+    const css = path.join(distDir, file);
+    return existsSync(css) ? `<style data-href="/${file}">${readFileSync(css, 'utf8')}</style>` : tag;
+  });
+}
+
+/** Sends the smallest copy the client accepts: the pages inline their CSS, so compression matters. */
 function sendVariant(request: FastifyRequest, reply: FastifyReply, html: HtmlVariants) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');

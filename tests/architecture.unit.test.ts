@@ -108,7 +108,8 @@ describe('the landing page ships only what it needs (docs/decisions/020)', () =>
     }
   });
 
-  it('the entry chunk (web/app/main.tsx and its static imports) reaches no TanStack Query, better-auth, sonner or Radix dialog/popover', () => {
+  /** The modules and packages a module loads with it (its static value imports, transitively). */
+  function staticGraph(entry: string) {
     const packages = new Set<string>();
     const seen = new Set<string>();
     const visit = (module: string) => {
@@ -121,8 +122,27 @@ describe('the landing page ships only what it needs (docs/decisions/020)', () =>
         else if (!target.startsWith('.')) packages.add(target);
       }
     };
-    visit('web/app/main');
-    expect(seen.has('web/routes/landing')).toBe(true);
+    visit(entry);
+    return { modules: seen, packages };
+  }
+
+  it('the entry chunk (web/app/main.tsx and its static imports) reaches no TanStack Query, better-auth, sonner or Radix dialog/popover', () => {
+    const { modules, packages } = staticGraph('web/app/main');
+    expect(modules.has('web/routes/landing')).toBe(true);
     expect([...packages].filter((name) => /^(@tanstack\/|better-auth|@better-auth\/|sonner|@radix-ui\/react-(dialog|popover))/.test(name))).toEqual([]);
+  });
+
+  it('/play (its route module and its static imports) loads neither better-auth nor the complete and history views before START CHALLENGE (docs/decisions/024)', () => {
+    const { modules, packages } = staticGraph('web/routes/play');
+    expect(modules.has('web/features/game/components/home-view')).toBe(true);
+    expect(modules.has('web/features/game/components/guessing-view')).toBe(true);
+    expect([...packages].filter((name) => /^(better-auth|@better-auth\/|sonner)/.test(name))).toEqual([]);
+    expect([...modules].filter((module) => /^web\/(lib\/auth-client|features\/game\/components\/(complete|history)-view)$/.test(module))).toEqual([]);
+  });
+
+  it("routes are declarative: React Router's data router (~14 kB brotli more in the entry chunk) is not used (docs/decisions/024)", () => {
+    const web = sourceFiles(path.join(root, 'web'));
+    const users = web.filter((file) => /\b(createBrowserRouter|createHashRouter|RouterProvider|useLoaderData|useRouteError)\b/.test(readFileSync(file, 'utf8')));
+    expect(users.map(rel)).toEqual([]);
   });
 });

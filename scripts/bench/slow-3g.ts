@@ -106,11 +106,18 @@ async function slowPage(browser: Browser, base: string, cookie?: string) {
   const t0 = performance.now();
   page.on('requestfinished', async (request) => {
     requests++;
-    if (process.env.BENCH_TRACE) {
-      const timing = request.timing();
-      console.log(`  ${((performance.now() - t0) / 1000).toFixed(2)} s done  ${request.method()} ${new URL(request.url()).pathname} (started ${(timing.startTime / 1000 - t0 / 1000 - performance.timeOrigin / 1000).toFixed(2)})`);
-    }
+    const done = performance.now();
     const sizes = await request.sizes().catch(() => null);
+    if (process.env.BENCH_TRACE) {
+      // queued = the page asked; sent = a connection took it (6 per host); first byte = after the 2 s latency.
+      const timing = request.timing();
+      const queued = timing.startTime - t0 - performance.timeOrigin;
+      const at = (ms: number) => (ms < 0 ? '  –  ' : ((queued + ms) / 1000).toFixed(2));
+      console.log(
+        `  ${((done - t0) / 1000).toFixed(2)} s done  ${request.method()} ${new URL(request.url()).pathname} ` +
+          `(queued ${(queued / 1000).toFixed(2)}, sent ${at(timing.requestStart)}, first byte ${at(timing.responseStart)}, ${sizes ? (sizes.responseBodySize / 1000).toFixed(1) : '?'} kB)`,
+      );
+    }
     if (sizes) bytes += sizes.responseBodySize + sizes.responseHeadersSize;
   });
   return { page, context, stats: () => ({ requests, kB: Math.round(bytes / 100) / 10 }) };

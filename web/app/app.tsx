@@ -1,8 +1,12 @@
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router';
 
-// TanStack Query's provider is a layout route inside the router (web/lib/query-client.tsx), not here: the landing
-// page, loaded by every walk-up, ships without it (docs/decisions/020).
+// TanStack Query's provider wraps each page that uses it (web/lib/query-client.tsx), not the app: the landing page,
+// loaded by every walk-up, ships without it (docs/decisions/020).
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

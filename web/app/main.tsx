@@ -2,27 +2,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { router } from './router';
+import { preloadPage } from './router';
 import './styles.css';
 
-const container = document.getElementById('root')!;
-
-// The landing page arrives pre-rendered (scripts/vite-prerender.ts). Render only once its route module has loaded,
-// so the same markup replaces it in one frame instead of a spinner flashing in between.
-if (container.dataset.prerendered && !router.state.initialized) {
-  await new Promise<void>((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render shows the page itself: its chunk (preloaded by the HTML, server/web-preload.ts) is loaded first, so
+// no spinner flashes in between (React keeps one up for at least 300 ms once shown). Not a top-level await: the page's
+// chunk imports this one, which must finish first. The landing page arrives pre-rendered (scripts/vite-prerender.ts)
+// and is in this chunk: the first render replaces the markup with the same.
+void preloadPage(window.location.pathname).then(() =>
+  // The only error boundary is the root layout's, whose screen logs what it shows (not a chunk that failed to load on
+  // bad Wi-Fi): React's own report of a caught error would log it twice.
+  createRoot(document.getElementById('root')!, { onCaughtError: () => undefined }).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // A reload while the server is briefly unreachable shows our "Reconnecting…" page, not the browser's (web/public/sw.js).

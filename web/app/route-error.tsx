@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { BrandHeader } from '@web/ui/brand-header';
 import { Button } from '@web/ui/button';
@@ -10,10 +10,9 @@ import { SiteFooter } from '@web/ui/site-footer';
  * Shown when a page crashes or its chunk cannot load (e.g. a deploy replaced the hashed files, or the
  * Wi-Fi dropped): a reload fixes both, so that is the main action.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : null;
+  const detail = error instanceof Error ? error.message : null;
   if (!chunkFailed) console.error(error);
 
   return (

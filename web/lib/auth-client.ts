@@ -1,17 +1,20 @@
 import { emailOTPClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { refreshSession } from './session';
 
-/** better-auth's client, same origin: cookies only, no tokens in JS. It syncs sign-in/out across tabs itself. */
+/**
+ * better-auth's client, same origin: cookies only, no tokens in JS. Loaded by the pages that sign in, and on sign-out;
+ * the pages' guards read the session without it (./session.ts, docs/decisions/024). Its sign-out tells other tabs.
+ */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  // The verification mail's code (POST /email-otp/verify-email); the plugin refreshes the session after it.
+  // The verification mail's code (POST /email-otp/verify-email); the plugin raises the session signal after it.
   plugins: [emailOTPClient()],
-  sessionOptions: {
-    // Re-checking the session while the player is active also slides its expiry forward on the server.
-    refetchInterval: 5 * 60,
-    refetchOnWindowFocus: true,
-  },
 });
+
+// Whatever changes the session through this client (sign-in, sign-up, a verified code, sign-out) raises better-auth's
+// session signal: the guards' store asks again. `listen`, not `subscribe`: no call for the current value.
+authClient.$store.atoms.$sessionSignal.listen(() => void refreshSession());
 
 /**
  * Google sign-in (OpenID Connect through better-auth's generic OAuth provider 'google', which it serves on the

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@contracts/paths';
 import { authClient } from '@web/lib/auth-client';
+import { refreshSession } from '@web/lib/session';
 import { Button } from '@web/ui/button';
 import { TextField } from '@web/ui/input';
 import { notifyError, notifySuccess } from '@web/ui/toast';
@@ -66,6 +67,8 @@ export function EmailPasswordForm({ mode, email, onEmailChange, onSignedUp, onUn
       return notifyError('Authentication Error', authErrorMessage(error));
     }
     notifySuccess('Welcome back!', "You've successfully signed in.");
+    // Ask for the new session now: /play's guard then waits for it ('Loading...') instead of seeing the old answer.
+    void refreshSession();
     navigate(paths.play, { replace: true });
   }
 

@@ -1,19 +1,19 @@
-import { useRef } from 'react';
-import { authClient } from '@web/lib/auth-client';
+import { useRef, useSyncExternalStore } from 'react';
+import { sessionSnapshot, subscribeSession, type SessionUser } from '@web/lib/session';
 
-export type SessionUser = NonNullable<ReturnType<typeof authClient.useSession>['data']>['user'];
+export type { SessionUser };
 
 export type SessionState = { status: 'loading'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: SessionUser };
 
 /**
- * The signed-in player, as better-auth's client knows it (shared across the app, synced across tabs).
- * 'loading' only until the first answer: better-auth marks later refetches without a user as pending too
- * (e.g. right after sign-up), and those must not blank the screen.
+ * The signed-in player, as the server's session check knows it (web/lib/session.ts: shared across the app, synced
+ * across tabs, without better-auth's client library). 'loading' only until this component's first answer: a later
+ * check without a user is pending too (e.g. right after sign-up), and that must not blank the screen.
  */
 export function useSession(): SessionState {
-  const { data, isPending } = authClient.useSession();
+  const { user, isPending } = useSyncExternalStore(subscribeSession, sessionSnapshot);
   const settled = useRef(false);
-  if (!isPending || data) settled.current = true;
-  if (data?.user) return { status: 'signed-in', user: data.user };
+  if (!isPending || user) settled.current = true;
+  if (user) return { status: 'signed-in', user };
   return settled.current ? { status: 'signed-out', user: null } : { status: 'loading', user: null };
 }

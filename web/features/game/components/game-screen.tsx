@@ -8,10 +8,16 @@ import { useCurrentAttempt, useLoadCurrentAttempt } from '../api/get-current-att
 import { usePreloadNextChallenge } from '../api/get-next-challenge';
 import { gameKeys } from '../api/game-query-keys';
 import { loadDisplayNameDialog, useStartChallenge } from '../hooks/use-start-challenge';
-import { CompleteView } from './complete-view';
+import { lazyWithPreload } from '@web/lib/lazy-with-preload';
 import { GuessingView } from './guessing-view';
-import { HistoryView } from './history-view';
 import { HomeView } from './home-view';
+
+// Not needed before START CHALLENGE shows (/play's first load on slow Wi-Fi, docs/decisions/024): both load once a game
+// is open (long before its third guess), the history also when the player reaches for its button. Not when the home
+// view shows: on bad Wi-Fi they would hold connections START's request then waits for. The guessing view is not
+// deferred: a resumed game and START open it at once.
+const CompleteView = lazyWithPreload(() => import('./complete-view').then((module) => module.CompleteView));
+const HistoryView = lazyWithPreload(() => import('./history-view').then((module) => module.HistoryView));
 
 // Loaded ahead when the player has no display name yet (use-start-challenge.ts), else only if START asks for one.
 const DisplayNameDialog = lazy(() => loadDisplayNameDialog().then((module) => ({ default: module.DisplayNameDialog })));
@@ -79,6 +85,13 @@ export function GameScreen({
     }
   }, [current.isFetchedAfterMount, current.isError, current.error, current.data]);
 
+  const gameOpen = view.name === 'game';
+  useEffect(() => {
+    if (!gameOpen) return;
+    void CompleteView.preload().catch(() => undefined);
+    void HistoryView.preload().catch(() => undefined);
+  }, [gameOpen]);
+
   const openGame = (attempt: Attempt) => {
     if (attempt.nextGuessNumber !== null) onGameOpened?.(attempt);
     setView({ name: 'game', attempt });
@@ -138,22 +151,29 @@ export function GameScreen({
           onStart={() => void start.begin()}
           starting={start.busy}
           onShowHistory={showHistory}
+          onHistoryIntent={() => void HistoryView.preload().catch(() => undefined)}
         />
       ) : null}
 
-      {view.name === 'history' ? <HistoryView onBack={goHome} /> : null}
+      {view.name === 'history' ? (
+        <Suspense fallback={<Spinner className="min-h-[50dvh]" />}>
+          <HistoryView onBack={goHome} />
+        </Suspense>
+      ) : null}
 
       {view.name === 'game' ? (
         view.attempt.nextGuessNumber === null ? (
-          <CompleteView
-            attempt={view.attempt}
-            standing={completeStanding?.(view.attempt)}
-            afterReveal={completeAfterReveal}
-            newChallengeNotice={startNotice}
-            onNewChallenge={() => void start.begin()}
-            onBackToMenu={goHome}
-            starting={start.busy}
-          />
+          <Suspense fallback={<Spinner className="min-h-[50dvh]" />}>
+            <CompleteView
+              attempt={view.attempt}
+              standing={completeStanding?.(view.attempt)}
+              afterReveal={completeAfterReveal}
+              newChallengeNotice={startNotice}
+              onNewChallenge={() => void start.begin()}
+              onBackToMenu={goHome}
+              starting={start.busy}
+            />
+          </Suspense>
         ) : (
           // Keyed by attempt so a new challenge starts with an empty input.
           <GuessingView key={view.attempt.id} attempt={view.attempt} onGuessed={handleGuessed} onOutOfSync={() => void resync(view.attempt.id)} />

@@ -14,6 +14,7 @@ export function HomeView({
   onStart,
   starting,
   onShowHistory,
+  onHistoryIntent,
 }: {
   /** A short line above START CHALLENGE (e.g. the player's rank). */
   standing?: ReactNode;
@@ -24,6 +25,8 @@ export function HomeView({
   onStart: () => void;
   starting: boolean;
   onShowHistory: () => void;
+  /** The player reaches for VIEW PREVIOUS GAMES (hover, focus, press): a moment to load its code. */
+  onHistoryIntent?: () => void;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -59,7 +62,15 @@ export function HomeView({
       <Card aria-labelledby="history-title">
         <CardTitle id="history-title">Game History</CardTitle>
         <CardDescription>Look back at your finished challenges, prompts and scores.</CardDescription>
-        <Button variant="secondary" size="lg" className="mt-4 w-full" onClick={onShowHistory}>
+        <Button
+          variant="secondary"
+          size="lg"
+          className="mt-4 w-full"
+          onClick={onShowHistory}
+          onPointerEnter={onHistoryIntent}
+          onPointerDown={onHistoryIntent}
+          onFocus={onHistoryIntent}
+        >
           <History className="size-4" aria-hidden />
           VIEW PREVIOUS GAMES
         </Button>

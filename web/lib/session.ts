@@ -1,0 +1,102 @@
+import type { authClient } from './auth-client';
+
+/** The signed-in user as the server's session check answers it (better-auth's type; a type import loads nothing). */
+export type SessionUser = (typeof authClient.$Infer.Session)['user'];
+
+/** Like better-auth's session atom: `user` null when nobody is signed in; `isPending` while asking without a user. */
+export interface SessionSnapshot {
+  user: SessionUser | null;
+  isPending: boolean;
+}
+
+/** better-auth's cross-tab message (localStorage key): another tab signed in or out. */
+const CROSS_TAB_KEY = 'better-auth.message';
+/** Re-checking while the player is active also slides the session's expiry forward on the server. */
+const POLL_MS = 5 * 60_000;
+/** A return to the tab re-checks, but not within this of the last return or poll (better-auth's own rate limit). */
+const FOCUS_MIN_GAP_MS = 5_000;
+
+let snapshot: SessionSnapshot = { user: null, isPending: true };
+const listeners = new Set<() => void>();
+let flight: AbortController | undefined;
+let lastAsked = 0;
+let started = false;
+
+function publish(next: SessionSnapshot) {
+  if (next.isPending === snapshot.isPending && JSON.stringify(next.user) === JSON.stringify(snapshot.user)) return;
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The session store of the pages' guards: a plain `fetch` of better-auth's session endpoint, so /play's first load
+ * does not wait for better-auth's client library (docs/decisions/024). Same request as the HTML's preload
+ * (credentials 'include'), which it reuses. Answers as better-auth's client does: a session or null on 200, null on
+ * 401; a dropped request or a 5xx keeps what was known.
+ */
+export function refreshSession(): Promise<void> {
+  flight?.abort();
+  const controller = new AbortController();
+  flight = controller;
+  if (!snapshot.user && !snapshot.isPending) publish({ user: null, isPending: true });
+  const settle = (user: SessionUser | null) => {
+    if (controller.signal.aborted) return;
+    publish({ user, isPending: false });
+  };
+  return fetch('/api/auth/get-session', { credentials: 'include', signal: controller.signal }).then(
+    async (response) => {
+      if (response.ok) {
+        const body = (await response.json().catch(() => null)) as { user?: SessionUser } | null;
+        return settle(body?.user ?? null);
+      }
+      settle(response.status === 401 ? null : snapshot.user);
+    },
+    () => settle(snapshot.user),
+  );
+}
+
+/** Starts the first check and keeps the answer current: on return to the tab, back online, every 5 minutes, and when another tab signs in or out. */
+function start() {
+  if (started) return;
+  started = true;
+  void refreshSession();
+  // Like better-auth's client: the gap counts from the last return or poll, not the first check (a tab opened a
+  // moment ago and brought back to the front after a sign-out elsewhere must ask).
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || Date.now() - lastAsked < FOCUS_MIN_GAP_MS) return;
+    lastAsked = Date.now();
+    void refreshSession();
+  });
+  window.addEventListener('online', () => void refreshSession());
+  window.addEventListener('storage', (event) => {
+    if (event.key === CROSS_TAB_KEY) void refreshSession();
+  });
+  setInterval(() => {
+    lastAsked = Date.now();
+    void refreshSession();
+  }, POLL_MS);
+}
+
+/**
+ * Tells the app's other tabs that the session changed (they ask again): the message better-auth's client posts, which
+ * it only does while its own session hook is in use, and the guards use this store instead.
+ */
+export function tellOtherTabs(trigger: 'signout'): void {
+  try {
+    localStorage.setItem(CROSS_TAB_KEY, JSON.stringify({ event: 'session', data: { trigger }, clientId: Math.random().toString(36).slice(2, 9), timestamp: Math.floor(Date.now() / 1000) }));
+  } catch {
+    // Storage disabled (private mode): the other tabs notice on their next check.
+  }
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  start();
+  return () => listeners.delete(listener);
+}
+
+export const sessionSnapshot = (): SessionSnapshot => snapshot;
+
+// Ask as soon as this code is there, not when the first guard renders: on /play the answer (preloaded by the HTML)
+// is then known by the first render, which shows the page instead of 'Loading...' first (docs/decisions/024).
+if (typeof document !== 'undefined') start();
