@@ -39,7 +39,7 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * The server inlines the entry's stylesheet in every page (server/web.routes.ts, docs/decisions/024), so no <link>
+ * The server inlines the entry's stylesheet in every page (server/web.routes.ts, docs/decisions/025), so no <link>
  * names it and Vite's preload helper would fetch it again with the first lazy chunk that lists it (an overlay, a
  * view): such lists name the entry script in its place, which the page has already run (no request).
  */
@@ -74,7 +74,7 @@ function entryStylesheetIsInlined(): Plugin {
 const OVERLAYS =
   /node_modules[\\/](@radix-ui[\\/]react-(dialog|popover|popper|dismissable-layer|focus-scope|focus-guards|portal|presence|arrow|use-size|use-escape-keydown)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]|[\\/]web[\\/]ui[\\/](dialog|popover|confirm-dialog)\.tsx/;
 
-// better-auth's client and what it brings: the pages that sign in load it, /play only on sign-out (docs/decisions/024).
+// better-auth's client and what it brings: the pages that sign in load it, /play only on sign-out (docs/decisions/025).
 // One chunk of its own, or it would sit in the shared chunk /play fetches before START CHALLENGE shows.
 const AUTH_CLIENT = /node_modules[\\/](better-auth|@better-auth|@better-fetch|better-call|nanostores|defu|@noble|jose|uncrypto|rou3)[\\/]|[\\/]web[\\/]lib[\\/]auth-client\.ts/;
 
@@ -96,7 +96,7 @@ export default defineConfig({
         // Few chunks per page, and none the landing page does not need (docs/decisions/020-landing-without-the-app-libraries.md):
         // the entry chunk holds what it imports statically (react, react-dom, react-router, the landing page and its
         // UI); everything else that two or more pages share goes into one `shared` chunk (TanStack Query, Radix,
-        // shared features), except better-auth's client, which has its own (docs/decisions/024). On venue Wi-Fi every request pays the full latency and a
+        // shared features), except better-auth's client, which has its own (docs/decisions/025). On venue Wi-Fi every request pays the full latency and a
         // browser opens 6 connections per host, so 25 small shared chunks cost several round trips (017).
         codeSplitting: {
           groups: [

@@ -106,7 +106,7 @@ describe('preloads in each page\'s HTML (no request waterfall)', () => {
   });
 });
 
-describe("each page's HTML carries the app's stylesheet (docs/decisions/024)", () => {
+describe("each page's HTML carries the app's stylesheet (docs/decisions/025)", () => {
   let t: TestApp;
   const dir = mkdtempSync(path.join(tmpdir(), 'gg-web-inline-css-'));
   const css = `body{color:#fff}${'.x{margin:0}'.repeat(200)}`;

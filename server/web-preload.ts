@@ -72,7 +72,7 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
  * The <link> tags for one page: its route chunk and imports the entry does not already load, and the data it asks for
  * first. In the order the page needs them: a browser opens 6 connections per host and, among requests of the same
  * priority, sends them in document order; on /play the scripts, the session and the unfinished attempt fill the 6
- * (docs/decisions/024), and the profile and next image wait for the first free one.
+ * (docs/decisions/025), and the profile and next image wait for the first free one.
  */
 export function preloadTags(manifest: Manifest | null, pathname: string, options: { hasSessionCookie: boolean }): string {
   const tags: string[] = [];

@@ -14,7 +14,7 @@ export async function webRoutes(app: FastifyInstance, options: { distDir?: strin
   const indexFile = path.join(distDir, 'index.html');
   // The app's stylesheet goes inside each page's HTML, as on the pre-rendered landing page: it arrives with the page
   // during the round trips the scripts still wait for, and leaves one of the browser's 6 connections to a script
-  // (docs/decisions/024). The CSP allows inline styles.
+  // (docs/decisions/025). The CSP allows inline styles.
   const indexHtml = existsSync(indexFile)
     ? inlineStylesheets(readFileSync(indexFile, 'utf8'), distDir)
     : '<!doctype html><title>Guess the Genesis</title><p>The web app is not built: run <code>npm run build</code>.</p>';

@@ -132,7 +132,7 @@ describe('the landing page ships only what it needs (docs/decisions/020)', () =>
     expect([...packages].filter((name) => /^(@tanstack\/|better-auth|@better-auth\/|sonner|@radix-ui\/react-(dialog|popover))/.test(name))).toEqual([]);
   });
 
-  it('/play (its route module and its static imports) loads neither better-auth nor the complete and history views before START CHALLENGE (docs/decisions/024)', () => {
+  it('/play (its route module and its static imports) loads neither better-auth nor the complete and history views before START CHALLENGE (docs/decisions/025)', () => {
     const { modules, packages } = staticGraph('web/routes/play');
     expect(modules.has('web/features/game/components/home-view')).toBe(true);
     expect(modules.has('web/features/game/components/guessing-view')).toBe(true);
@@ -140,7 +140,7 @@ describe('the landing page ships only what it needs (docs/decisions/020)', () =>
     expect([...modules].filter((module) => /^web\/(lib\/auth-client|features\/game\/components\/(complete|history)-view)$/.test(module))).toEqual([]);
   });
 
-  it("routes are declarative: React Router's data router (~14 kB brotli more in the entry chunk) is not used (docs/decisions/024)", () => {
+  it("routes are declarative: React Router's data router (~14 kB brotli more in the entry chunk) is not used (docs/decisions/025)", () => {
     const web = sourceFiles(path.join(root, 'web'));
     const users = web.filter((file) => /\b(createBrowserRouter|createHashRouter|RouterProvider|useLoaderData|useRouteError)\b/.test(readFileSync(file, 'utf8')));
     expect(users.map(rel)).toEqual([]);

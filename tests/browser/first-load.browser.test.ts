@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, expectText, signUpAndVerify, useBrowser } from './browser-helpers';
 
-// What /play loads before START CHALLENGE shows, and the pages' loading and failure screens (docs/decisions/024).
+// What /play loads before START CHALLENGE shows, and the pages' loading and failure screens (docs/decisions/025).
 const browser = useBrowser();
 
 describe("/play's first load", () => {

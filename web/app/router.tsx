@@ -13,7 +13,7 @@ const lazyPage = (load: () => Promise<{ default: ComponentType }>) => lazyWithPr
 // The landing page itself is in the entry chunk: it is the first load of every walk-up, so it paints and runs from
 // one script, with none of the libraries the other pages share (docs/decisions/020).
 // Declarative routes (<Routes>), not a data router: no page uses loaders or actions, and React Router's data router
-// is ~14 kB brotli more in the entry chunk every page waits for (docs/decisions/024). The root layout shows the
+// is ~14 kB brotli more in the entry chunk every page waits for (docs/decisions/025). The root layout shows the
 // spinner while a page loads and the crash/chunk-failure screen if one fails.
 // Every page but the landing, privacy and 404 pages wraps itself in TanStack Query's provider (withQueryClient).
 const pages: { path: string; Page: ComponentType & { preload?: () => Promise<unknown> } }[] = [

@@ -4,7 +4,7 @@ import { refreshSession } from './session';
 
 /**
  * better-auth's client, same origin: cookies only, no tokens in JS. Loaded by the pages that sign in, and on sign-out;
- * the pages' guards read the session without it (./session.ts, docs/decisions/024). Its sign-out tells other tabs.
+ * the pages' guards read the session without it (./session.ts, docs/decisions/025). Its sign-out tells other tabs.
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',

@@ -30,7 +30,7 @@ function publish(next: SessionSnapshot) {
 
 /**
  * The session store of the pages' guards: a plain `fetch` of better-auth's session endpoint, so /play's first load
- * does not wait for better-auth's client library (docs/decisions/024). Same request as the HTML's preload
+ * does not wait for better-auth's client library (docs/decisions/025). Same request as the HTML's preload
  * (credentials 'include'), which it reuses. Answers as better-auth's client does: a session or null on 200, null on
  * 401; a dropped request or a 5xx keeps what was known.
  */
@@ -98,5 +98,5 @@ export function subscribeSession(listener: () => void): () => void {
 export const sessionSnapshot = (): SessionSnapshot => snapshot;
 
 // Ask as soon as this code is there, not when the first guard renders: on /play the answer (preloaded by the HTML)
-// is then known by the first render, which shows the page instead of 'Loading...' first (docs/decisions/024).
+// is then known by the first render, which shows the page instead of 'Loading...' first (docs/decisions/025).
 if (typeof document !== 'undefined') start();

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 // sonner (34 kB) loads on the first toast, or a few seconds after the page has loaded: most visits never raise one,
 // and on /play its download would hold one of the browser's 6 connections just when START CHALLENGE is tapped
-// (docs/decisions/024). A toast raised before the Toaster mounts is not lost (sonner replays active toasts).
+// (docs/decisions/025). A toast raised before the Toaster mounts is not lost (sonner replays active toasts).
 const sonner = () => {
   wantToaster();
   return import('sonner');

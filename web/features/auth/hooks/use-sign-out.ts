@@ -3,7 +3,7 @@ import { paths } from '@contracts/paths';
 import { tellOtherTabs } from '@web/lib/session';
 import { notifyError } from '@web/ui/toast';
 
-// better-auth's client is not part of /play's first load (docs/decisions/024): it loads when the account menu opens.
+// better-auth's client is not part of /play's first load (docs/decisions/025): it loads when the account menu opens.
 const loadAuthClient = () => import('@web/lib/auth-client');
 
 /**

@@ -12,7 +12,7 @@ import { lazyWithPreload } from '@web/lib/lazy-with-preload';
 import { GuessingView } from './guessing-view';
 import { HomeView } from './home-view';
 
-// Not needed before START CHALLENGE shows (/play's first load on slow Wi-Fi, docs/decisions/024): both load once a game
+// Not needed before START CHALLENGE shows (/play's first load on slow Wi-Fi, docs/decisions/025): both load once a game
 // is open (long before its third guess), the history also when the player reaches for its button. Not when the home
 // view shows: on bad Wi-Fi they would hold connections START's request then waits for. The guessing view is not
 // deferred: a resumed game and START open it at once.
