@@ -47,8 +47,11 @@ async function onnxEngine() {
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
-    // Batches are small and vary in shape: an arena only keeps their peak allocated (measured: −15 to −70 MB RSS).
-    enableCpuMemArena: false,
+    // The arena keeps the largest batch's activations allocated (tens of MB) and reuses them. Without it every
+    // activation is a malloc/free of up to several MB, which the server's fixed mmap threshold (serverMallocEnv in
+    // scripts/build-server.mjs) turns into a fresh mapping each time: at 140 guesses/s offered, 57/s were served
+    // instead of 105/s (BENCHMARKS.md → decision 026).
+    enableCpuMemArena: true,
   });
   onnxModel = undefined;
   // The package's tokenizer.json pads and truncates to 128 for training; here a text is cut at maxTokens and a
