@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  await app.register(webRoutes, { distDir: deps.webDistDir });
+  await app.register(webRoutes, { distDir: deps.webDistDir, googleEnabled: Boolean(google) });
   return app;
 }
 

@@ -180,3 +180,57 @@ describe('preloads when the entry is a code-splitting group chunk (no chunk mark
     expect(html).not.toContain('<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-1.js">');
   });
 });
+
+describe('/auth pre-rendered for a request without a session cookie', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gg-web-auth-'));
+  const variants = [
+    { mode: 'sign-in', googleEnabled: false, markup: '<h1>Welcome back!</h1>' },
+    { mode: 'sign-in', googleEnabled: true, markup: '<h1>Welcome back!</h1><button>Continue with Google</button>' },
+    { mode: 'sign-up', googleEnabled: false, markup: '<h1>Join the challenge!</h1>' },
+    { mode: 'sign-up', googleEnabled: true, markup: '<h1>Join the challenge!</h1><button>Continue with Google</button>' },
+  ];
+  let plain: TestApp;
+  let withGoogle: TestApp;
+  beforeAll(async () => {
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), shell);
+    writeFileSync(path.join(dir, 'auth-prerendered.json'), JSON.stringify(variants));
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify({ ...manifest, 'routes/auth.tsx': { file: 'assets/auth-1.js', imports: ['_shared'] } }));
+    plain = await createTestApp({}, { webDistDir: dir });
+    withGoogle = await createTestApp({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }, { webDistDir: dir });
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await withGoogle?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends the sign-in or sign-up form in #root, marked as a guest's, with the page's preloads, brotli when accepted", async () => {
+    const signIn = await request(plain.app, { method: 'GET', url: '/auth' });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.body).toContain('<div id="root" data-prerendered="auth" data-guest data-google="false"><h1>Welcome back!</h1></div>');
+    expect(signIn.body).toContain('href="/assets/auth-1.js"');
+    const signUp = await request(plain.app, { method: 'GET', url: '/auth?mode=sign-up' });
+    expect(signUp.body).toContain('data-google="false"><h1>Join the challenge!</h1></div>');
+    const compressedAnswer = await plain.app.inject({ method: 'GET', url: '/auth', headers: { 'accept-encoding': 'br' } });
+    expect(compressedAnswer.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressedAnswer.rawPayload).toString()).toContain('Welcome back!');
+  });
+
+  it('offers Google in the markup only when this server has it configured', async () => {
+    expect((await request(plain.app, { method: 'GET', url: '/auth' })).body).not.toContain('Continue with Google');
+    const google = await request(withGoogle.app, { method: 'GET', url: '/auth?mode=sign-up' });
+    expect(google.body).toContain('data-google="true"><h1>Join the challenge!</h1><button>Continue with Google</button></div>');
+  });
+
+  it("keeps the app shell when the session is not known from the request (a session cookie) or the app has a notice to show", async () => {
+    const withCookie = await request(plain.app, { method: 'GET', url: '/auth', cookie: 'better-auth.session_token=abc.def' });
+    expect(withCookie.body).toContain('<div id="root"></div>');
+    expect(withCookie.body).not.toContain('Welcome back!');
+    for (const url of ['/auth?from=mail-link&error=INVALID_TOKEN', '/auth?error=access_denied', '/auth?mode=forgot', '/auth/']) {
+      const response = await request(plain.app, { method: 'GET', url });
+      expect(response.body, url).not.toContain('data-prerendered');
+    }
+  });
+});

@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { isClientRoute } from '@contracts/paths';
+import { isClientRoute, paths } from '@contracts/paths';
 import { hasSessionCookie, preloadTags, readManifest, withPreloads } from './web-preload';
 
 export const webDistDir = path.resolve(import.meta.dirname, '../dist/web');
 
 /** Serves the built web app: hashed assets cached for a year, index.html for client routes, a logged 404 for the rest. */
-export async function webRoutes(app: FastifyInstance, options: { distDir?: string } = {}) {
+export async function webRoutes(app: FastifyInstance, options: { distDir?: string; googleEnabled?: boolean } = {}) {
   const distDir = options.distDir ?? webDistDir;
   const indexFile = path.join(distDir, 'index.html');
   // The app's stylesheet goes inside each page's HTML, as on the pre-rendered landing page: it arrives with the page
@@ -38,6 +38,22 @@ export async function webRoutes(app: FastifyInstance, options: { distDir?: strin
     return page;
   };
 
+  // /auth for a request without a session cookie: nobody can be signed in, so the page is known before any script
+  // runs and is sent pre-rendered (build time, scripts/vite-prerender.ts), like the landing page. With a cookie the
+  // app's guard decides ('Loading...', then the form or /play). Only plain /auth and ?mode=sign-up (the landing's
+  // buttons): a mail link's or Google's return (?from, ?error) shows a notice the app raises.
+  const authTags = preloadTags(manifest, paths.auth, { hasSessionCookie: false });
+  const authPages = new Map(
+    [...(readAuthVariants(distDir, options.googleEnabled === true) ?? [])].map(([mode, markup]) => {
+      const root = `<div id="root" data-prerendered="auth" data-guest data-google="${options.googleEnabled === true}">${markup}</div>`;
+      return [mode, compressed(withPreloads(indexHtml.replace('<div id="root"></div>', () => root), authTags))] as const;
+    }),
+  );
+  const prerenderedAuth = (search: string, cookie: string | undefined): HtmlVariants | undefined => {
+    const mode = search === '' ? 'sign-in' : search === 'mode=sign-up' ? 'sign-up' : undefined;
+    return mode && !hasSessionCookie(cookie) ? authPages.get(mode) : undefined;
+  };
+
   if (existsSync(distDir)) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -56,6 +72,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir?: strin
     const pathname = request.url.split('?')[0];
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/assets/');
     if (wantsPage && pathname === '/' && landing) return sendVariant(request, reply, landing);
+    const auth = wantsPage && pathname === paths.auth ? prerenderedAuth(request.url.slice(pathname.length + 1), request.headers.cookie) : undefined;
+    if (auth) return sendVariant(request, reply, auth);
     if (wantsPage && isClientRoute(pathname)) return sendVariant(request, reply, pageHtml(pathname, request.headers.cookie));
     request.log.warn({ path: pathname, method: request.method }, 'not found');
     if (wantsPage) {
@@ -92,4 +110,12 @@ function sendVariant(request: FastifyRequest, reply: FastifyReply, html: HtmlVar
   if (html.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(html.br);
   if (html.gz && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(html.gz);
   return reply.send(html.raw);
+}
+
+/** /auth's pre-rendered markup per mode, for this server's Google setting; none when the build has no such file. */
+function readAuthVariants(distDir: string, googleEnabled: boolean): Map<string, string> | undefined {
+  const file = path.join(distDir, 'auth-prerendered.json');
+  if (!existsSync(file)) return undefined;
+  const variants = JSON.parse(readFileSync(file, 'utf8')) as Array<{ mode: string; googleEnabled: boolean; markup: string }>;
+  return new Map(variants.filter((variant) => variant.googleEnabled === googleEnabled).map((variant) => [variant.mode, variant.markup]));
 }

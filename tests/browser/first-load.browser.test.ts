@@ -78,6 +78,48 @@ describe("/play's first load", () => {
   });
 });
 
+describe('/auth for a visitor without a session', () => {
+  it('arrives as the form itself (sign-in or sign-up) and the app takes over without a Loading... screen in between', async () => {
+    const { page } = await browser.newPage();
+    // The markup is in the HTML: it paints before any script (and with JavaScript off).
+    const signIn = await (await page.request.get('/auth')).text();
+    expect(signIn).toContain('data-prerendered="auth"');
+    expect(signIn).toContain('Welcome back!');
+    expect(signIn).toContain('SIGN IN');
+    // The journeys' server has Google configured (a local OpenID Connect issuer stands in for it): the markup offers it.
+    expect(signIn).toContain('data-google="true"');
+    expect(signIn).toContain('Continue with Google');
+    const signUp = await (await page.request.get('/auth?mode=sign-up')).text();
+    expect(signUp).toContain('Join the challenge!');
+    expect(signUp).toContain('SIGN UP');
+
+    // Every text the page ever shows, from the first parse on.
+    await page.addInitScript(() => {
+      const seen = new Set<string>();
+      (window as unknown as { seen: Set<string> }).seen = seen;
+      new MutationObserver(() => seen.add(document.body?.innerText ?? '')).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto('/auth?mode=sign-up');
+    await expectText(page, 'Join the challenge!');
+    // The app runs the page now: the toggle works.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectText(page, 'Welcome back!');
+    const texts = await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen]);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.filter((text) => text.includes('Loading...'))).toEqual([]);
+  });
+
+  it('a signed-in player opening /auth still goes to /play', async () => {
+    const { page } = await browser.newPage();
+    await signUpAndVerify(page);
+    const html = await (await page.request.get('/auth')).text();
+    expect(html).not.toContain('data-prerendered');
+    await page.goto('/auth');
+    await page.waitForURL((url) => url.pathname === '/play');
+    await page.getByRole('button', { name: 'START CHALLENGE' }).waitFor();
+  });
+});
+
 describe('page chunks', () => {
   it('a page whose code cannot load shows the reload screen; going to another page clears it', async () => {
     const { page, allowFailure } = await browser.newPage();

@@ -1,4 +1,5 @@
 import type { authClient } from './auth-client';
+import { prerendered } from './prerendered';
 
 /** The signed-in user as the server's session check answers it (better-auth's type; a type import loads nothing). */
 export type SessionUser = (typeof authClient.$Infer.Session)['user'];
@@ -16,7 +17,9 @@ const POLL_MS = 5 * 60_000;
 /** A return to the tab re-checks, but not within this of the last return or poll (better-auth's own rate limit). */
 const FOCUS_MIN_GAP_MS = 5_000;
 
-let snapshot: SessionSnapshot = { user: null, isPending: true };
+// A page the server pre-rendered for a request without a session cookie starts as signed out (./prerendered.ts): its
+// first render is the page itself, not 'Loading...'; the check below still runs and would say otherwise.
+let snapshot: SessionSnapshot = { user: null, isPending: !prerendered.guest };
 const listeners = new Set<() => void>();
 let flight: AbortController | undefined;
 let lastAsked = 0;
@@ -34,11 +37,13 @@ function publish(next: SessionSnapshot) {
  * (credentials 'include'), which it reuses. Answers as better-auth's client does: a session or null on 200, null on
  * 401; a dropped request or a 5xx keeps what was known.
  */
-export function refreshSession(): Promise<void> {
+export function refreshSession(options: { keepShowing?: boolean } = {}): Promise<void> {
   flight?.abort();
   const controller = new AbortController();
   flight = controller;
-  if (!snapshot.user && !snapshot.isPending) publish({ user: null, isPending: true });
+  // Signed out, a check is pending again (a sign-in may have just happened), unless the page already shows what a
+  // signed-out visitor sees and the answer can only confirm it (keepShowing).
+  if (!snapshot.user && !snapshot.isPending && !options.keepShowing) publish({ user: null, isPending: true });
   const settle = (user: SessionUser | null) => {
     if (controller.signal.aborted) return;
     publish({ user, isPending: false });
@@ -59,7 +64,7 @@ export function refreshSession(): Promise<void> {
 function start() {
   if (started) return;
   started = true;
-  void refreshSession();
+  void refreshSession({ keepShowing: prerendered.guest });
   // Like better-auth's client: the gap counts from the last return or poll, not the first check (a tab opened a
   // moment ago and brought back to the front after a sign-out elsewhere must ask).
   document.addEventListener('visibilitychange', () => {

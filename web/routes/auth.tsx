@@ -5,9 +5,10 @@ import { PageColumn } from '@web/ui/page';
 import { SiteFooter } from '@web/ui/site-footer';
 import { withQueryClient } from '@web/lib/query-client';
 
-function AuthPage() {
+/** What a signed-out visitor sees; the server also sends it pre-rendered (web/app/prerender.tsx). */
+export function AuthPageContent() {
   return (
-    <GuestOnly>
+    <>
       <title>Sign in · Guess the Genesis</title>
       <PageColumn>
         <BrandHeader />
@@ -16,6 +17,14 @@ function AuthPage() {
         </main>
         <SiteFooter />
       </PageColumn>
+    </>
+  );
+}
+
+function AuthPage() {
+  return (
+    <GuestOnly>
+      <AuthPageContent />
     </GuestOnly>
   );
 }

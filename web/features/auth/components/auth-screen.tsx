@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@web/ui/button';
 import { Card } from '@web/ui/card';
+import { prerendered } from '@web/lib/prerendered';
 import { notifyError } from '@web/ui/toast';
 import { usePublicConfig } from '../api/get-public-config';
 import { linkErrorMessage } from '../api/verify-email-code';
@@ -65,7 +66,8 @@ export function AuthScreen() {
   const [pending, setPendingState] = useState<PendingCode | null>(readPending);
   const [email, setEmail] = useState(() => pending?.email ?? '');
   const [isBusy, setBusy] = useState(false);
-  const googleEnabled = usePublicConfig().data?.googleEnabled === true;
+  // Until /api/config answers, what the server said when it pre-rendered this page (no button flashing in or out).
+  const googleEnabled = (usePublicConfig().data?.googleEnabled ?? prerendered.googleEnabled) === true;
   const setPending = (next: PendingCode | null) => {
     writePending(next);
     setPendingState(next);
