@@ -9,7 +9,11 @@ let answers: Answer[];
 let asked: RequestInit[];
 let events: EventTarget;
 
+/** `#root`'s data attributes, as the server wrote them (web/lib/prerendered.ts): none unless a test sets some. */
+let rootData: Record<string, string>;
+
 function stubBrowser() {
+  rootData = {};
   answers = [];
   asked = [];
   events = new EventTarget();
@@ -22,7 +26,7 @@ function stubBrowser() {
   });
   const listen = (type: string, listener: EventListener) => events.addEventListener(type, listener);
   vi.stubGlobal('window', { addEventListener: listen });
-  vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: listen });
+  vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: listen, getElementById: (id: string) => (id === 'root' ? { dataset: rootData } : null) });
 }
 
 async function freshStore() {
@@ -130,6 +134,27 @@ describe('the session store', () => {
     await store.refreshSession();
     expect(store.seen).toEqual([{ user, isPending: false }]);
   });
+
+  it("on /auth pre-rendered for a request without a session cookie: signed out from the start, and the first check confirms it without 'Loading...'", async () => {
+    rootData = { prerendered: 'auth', guest: '' };
+    answers.push({ status: 200, body: null });
+    const { sessionSnapshot, seen } = await freshStore();
+    expect(sessionSnapshot()).toEqual({ user: null, isPending: false });
+    await settled();
+    expect(seen).toEqual([]);
+    expect(sessionSnapshot()).toEqual({ user: null, isPending: false });
+  });
+
+  it('on a pre-rendered guest page a later check (a sign-in just happened) is pending until it answers, as anywhere', async () => {
+    rootData = { prerendered: 'auth', guest: '' };
+    answers.push({ status: 200, body: null }, { status: 200, body: { session: { id: 's1' }, user } });
+    const { refreshSession, sessionSnapshot, seen } = await freshStore();
+    await settled();
+    const refreshed = refreshSession();
+    expect(sessionSnapshot()).toEqual({ user: null, isPending: true });
+    await refreshed;
+    expect(seen.at(-1)).toEqual({ user, isPending: false });
+  });
 });
 
 describe('telling other tabs', () => {
@@ -143,4 +168,5 @@ describe('telling other tabs', () => {
     tellOtherTabs('signout');
     expect(JSON.parse(stored.get('better-auth.message')!)).toMatchObject({ event: 'session', data: { trigger: 'signout' } });
   });
+
 });
