@@ -1,6 +1,6 @@
 // Bundles the server (server/main.ts and everything it imports from server/ and contracts/) into one ES module,
 // dist/server/main.mjs, that plain `node` runs: `npm start` runs it instead of loading TypeScript through tsx at
-// run time (~58 MB less memory for the whole event and ~3 s less start-up, BENCHMARKS.md → Memory).
+// run time (~90 MB less resident memory for the whole event: BENCHMARKS.md → "Server memory and overload").
 // npm packages stay outside the bundle (node_modules as installed).
 //
 // Files the server reaches by a path relative to its own module (the scoring and PGlite workers, the migrations,
@@ -88,8 +88,9 @@ export async function buildServer(outfile = defaultServerBundle, options = { sou
  * - MALLOC_MMAP_THRESHOLD_=128 KiB (glibc's initial value, now fixed): the threshold above which a block gets its own
  *   mapping, given back to the system when freed, otherwise rises to the size of any such block freed, up to 32 MB;
  *   after an image import or a few password hashes, blocks of several MB come from the heap and stay resident. Fixed,
- *   a PostgreSQL server that imported 334 images idles at ~300 MB instead of ~490 MB, for the same CPU per embedding
- *   batch within noise (BENCHMARKS.md → Memory).
+ *   a PostgreSQL server that imported 334 images idles at ~300 MB instead of ~490 MB. It needs onnxruntime's arena
+ *   on (minilm.worker.mjs): without it every activation was mapped afresh and the scorer's throughput halved
+ *   (BENCHMARKS.md → "Server memory and overload", decision 026).
  */
 export function serverMallocEnv(env = process.env) {
   return { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };

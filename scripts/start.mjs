@@ -30,7 +30,7 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSource) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// glibc's malloc keeps freed memory resident unless told otherwise: see serverMallocEnv (BENCHMARKS.md → Memory).
+// glibc's malloc keeps freed memory resident unless told otherwise: see serverMallocEnv (decision 026).
 const env = { ...process.env, ...serverMallocEnv() };
 const bundle = await ensureServerBuild();
 const server = spawn(process.execPath, ['--enable-source-maps', bundle], { cwd: root, stdio: 'inherit', env });
