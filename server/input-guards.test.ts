@@ -15,6 +15,8 @@ beforeAll(async () => {
   const counting: Scorer = {
     embedderId: real.embedderId,
     embed: (texts) => real.embed(texts),
+    embedPrompts: (prompts) => real.embedPrompts(prompts),
+    hasAllViews: (prompt, views) => real.hasAllViews(prompt, views),
     score: (input) => (scored++, real.score(input)),
     scoreMany: (inputs) => ((scored += inputs.length), real.scoreMany(inputs)),
     // The shared scorer belongs to the test worker; closing this test's app must not close it.

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import type { Db } from '../db/client';
 import { pendingImages } from '../db/tables/challenges.tables';
 import { challenges } from '../db/tables/game.tables';
-import type { Scorer } from '../scoring/scorer';
+import type { PromptVectors, Scorer } from '../scoring/scorer';
 import { newImageKey, type ImageStorage } from '../storage/image-storage';
 import { openPack, PackFormatError, safePackPath, type PackReader } from './challenges-pack';
 
@@ -193,16 +193,18 @@ export async function storeChallenges(
   }
   const fresh = prepared.filter((item) => !existing.has(item.contentHash));
 
-  const embeddings: number[][] = [];
+  // The prompt's views too, so that no player's guess waits for them.
+  const embeddings: PromptVectors[] = [];
   for (let start = 0; start < fresh.length; start += EMBED_BATCH_SIZE) {
-    embeddings.push(...(await scorer.embed(fresh.slice(start, start + EMBED_BATCH_SIZE).map((item) => item.prompt))));
+    embeddings.push(...(await scorer.embedPrompts(fresh.slice(start, start + EMBED_BATCH_SIZE).map((item) => item.prompt))));
   }
 
   const rows: Array<typeof challenges.$inferInsert & { imageKey: string }> = fresh.map((item, index) => ({
     imageKey: newImageKey('image/webp'),
     prompt: item.prompt,
     contentHash: item.contentHash,
-    promptEmbedding: embeddings[index],
+    promptEmbedding: embeddings[index].embedding,
+    promptViews: embeddings[index].views,
     embedderId: scorer.embedderId,
     source: item.source,
   }));

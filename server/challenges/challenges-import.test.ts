@@ -39,6 +39,8 @@ describe('importing the demo pack', () => {
     for (const row of rows) {
       expect(row.embedderId).toBe(t.scorer.embedderId);
       expect(row.promptEmbedding).toHaveLength((await t.scorer.embed(['x']))[0].length);
+      // The prompt's views are stored too, so no player's guess waits for them.
+      expect(t.scorer.hasAllViews(row.prompt, row.promptViews), row.prompt).toBe(true);
       expect(row.imageKey).toMatch(/^[A-Za-z0-9_-]{22}\.webp$/);
       const image = await t.storage.get(row.imageKey);
       const metadata = await sharp(image!.bytes).metadata();
@@ -47,6 +49,10 @@ describe('importing the demo pack', () => {
       expect(metadata.exif).toBeUndefined();
     }
     expect(await storedImageCount()).toBe(24);
+    // The demo pack has long and styled prompts: their views are really there, one vector each.
+    const views = rows.flatMap((row) => Object.values(row.promptViews!));
+    expect(views.length).toBeGreaterThan(5);
+    for (const vector of views) expect(vector).toHaveLength(rows[0].promptEmbedding!.length);
   });
 });
 

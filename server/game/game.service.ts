@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, retryOnDeadlock, sqlStateOf } from '../db/races';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
-import type { Scorer } from '../scoring/scorer';
+import type { PromptVectors, Scorer } from '../scoring/scorer';
 import { gameErrors, isUniqueViolation } from './game.errors';
 import { scoreMessage } from './score-message';
 
@@ -275,30 +275,34 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
   }
 
   /**
-   * The stored prompt embedding, recomputed (once) when it was made by another embedder. A prompt's embedding
-   * never changes for one embedder, so it is kept in memory (bounded) instead of being read and parsed per guess.
+   * The stored prompt vectors (the prompt's embedding and its views'), recomputed once when they were made by
+   * another embedder or before the current view rules. They never change for one embedder, so they are kept in
+   * memory (bounded) instead of being read and parsed per guess.
    */
-  const embeddingCache = new Map<string, number[]>();
-  async function promptEmbeddingFor(challenge: { id: string; prompt: string; embedderId: string | null }) {
+  const embeddingCache = new Map<string, PromptVectors>();
+  async function promptVectorsFor(challenge: { id: string; prompt: string; embedderId: string | null }): Promise<PromptVectors> {
     // Keyed by the prompt text too, so an edited prompt is never scored against its old embedding.
     const key = `${challenge.id}\n${challenge.prompt}`;
     const cached = embeddingCache.get(key);
     if (cached) return cached;
-    let embedding: number[] | null = null;
+    let vectors: PromptVectors | null = null;
     if (challenge.embedderId === scorer.embedderId) {
       const [row] = await db
-        .select({ promptEmbedding: challenges.promptEmbedding })
+        .select({ embedding: challenges.promptEmbedding, views: challenges.promptViews })
         .from(challenges)
         .where(and(eq(challenges.id, challenge.id), eq(challenges.prompt, challenge.prompt)));
-      embedding = row?.promptEmbedding ?? null;
+      if (row?.embedding && scorer.hasAllViews(challenge.prompt, row.views)) vectors = { embedding: row.embedding, views: row.views! };
     }
-    if (!embedding) {
-      [embedding] = await scorer.embed([challenge.prompt]);
-      await db.update(challenges).set({ promptEmbedding: embedding, embedderId: scorer.embedderId }).where(eq(challenges.id, challenge.id));
+    if (!vectors) {
+      [vectors] = await scorer.embedPrompts([challenge.prompt]);
+      await db
+        .update(challenges)
+        .set({ promptEmbedding: vectors.embedding, promptViews: vectors.views, embedderId: scorer.embedderId })
+        .where(and(eq(challenges.id, challenge.id), eq(challenges.prompt, challenge.prompt)));
     }
     if (embeddingCache.size >= PROMPT_EMBEDDING_CACHE_SIZE) embeddingCache.delete(embeddingCache.keys().next().value!);
-    embeddingCache.set(key, embedding);
-    return embedding;
+    embeddingCache.set(key, vectors);
+    return vectors;
   }
 
   /**
@@ -322,8 +326,8 @@ export function createGameService({ db, scorer, log }: GameServiceDeps) {
     // The client names the slot it shows: a double-tap or a second tab cannot fill the next slot by accident.
     if (expectedNumber !== slot) throw gameErrors.slotTaken();
 
-    const promptEmbedding = await promptEmbeddingFor(found.challenge);
-    const score = await scorer.score({ prompt: found.challenge.prompt, promptEmbedding, guess });
+    const { embedding: promptEmbedding, views: promptViews } = await promptVectorsFor(found.challenge);
+    const score = await scorer.score({ prompt: found.challenge.prompt, promptEmbedding, promptViews, guess });
 
     const values: PgUpdateSetSource<typeof attempts> =
       slot === 1

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt } from '@contracts/game';
 import { formatScore, HISTORY_SIZE, POOL_EXHAUSTED_MESSAGE, POOL_NOT_READY_MESSAGE } from '@contracts/game.rules';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
-import { attempts, challenges } from '../db/tables/game.tables';
+import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
 import { GUESS_RATE_LIMIT, START_RATE_LIMIT } from './game.routes';
-import { allowBackToBackGames, createGamer, importDemoPack, importPack, playFullGame, startGame, submitGuess, writePack } from '../../tests/support/game';
+import { allowBackToBackGames, createGamer, generatedImage, importDemoPack, importPack, playFullGame, startGame, submitGuess, writePack } from '../../tests/support/game';
 import { createPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
@@ -167,6 +167,28 @@ describe('guessing', () => {
     const [challenge] = await t.database.db.select().from(challenges).where(eq(challenges.prompt, prompt));
     expect(challenge.embedderId).toBe(t.scorer.embedderId);
     expect(challenge.promptEmbedding!.length).toBeGreaterThan(3);
+    expect(t.scorer.hasAllViews(prompt, challenge.promptViews)).toBe(true);
+  });
+
+  it("stores a prompt's views on its first guess when the challenge was stored without them, and scores as with them", async () => {
+    const prompt = 'an oil painting of a lighthouse keeper carrying a lantern up a spiral staircase at night, rain lashing the windows, dramatic lighting';
+    await importPack(t, (await writePack({ entries: [{ file: 'a.png', prompt }], files: { 'a.png': await generatedImage(4242) } })).dir);
+    const [imported] = await t.database.db.select().from(challenges).where(eq(challenges.prompt, prompt));
+    expect(Object.keys(imported.promptViews!)).toHaveLength(2);
+    // As a row stored before views were (or under older view rules) looks.
+    await t.database.db.update(challenges).set({ promptViews: null }).where(eq(challenges.id, imported.id));
+    const player = await createGamer(t);
+    // START hands out a player's suggested next challenge while it is claimable.
+    await t.database.db.update(profiles).set({ nextChallengeId: imported.id }).where(eq(profiles.id, player.id));
+    const attempt: Attempt = (await startGame(t.app, player)).json().attempt;
+    expect(await promptOf(attempt.id)).toBe(prompt);
+    const guess = 'a lighthouse keeper climbing stairs with a lamp';
+    const response = await submitGuess(t.app, player, attempt.id, guess, 1);
+    expect(response.statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(challenges).where(eq(challenges.id, imported.id));
+    expect(after.promptViews).toEqual(imported.promptViews);
+    const expected = await t.scorer.score({ prompt, promptEmbedding: imported.promptEmbedding!, promptViews: imported.promptViews!, guess });
+    expect(response.json().attempt.guesses[0].score).toBe(expected);
   });
 
   it('refuses bad input with a clear 4xx and changes nothing', async () => {

@@ -6,16 +6,32 @@ import { contentView, leadingClause, lexicalOverlap } from './scoring.lexical';
 import { alignSpellingToPrompt } from './scoring.spelling';
 import type { ScoringConfig } from './scoring.config';
 
+/**
+ * What a challenge stores so that a guess costs one model input: the prompt's embedding and the embeddings of its
+ * views (leading clause, what the picture shows), keyed by the view's prepared text. Keying by text keeps stored
+ * views honest when the view rules change: a view the rules no longer produce is ignored, a new one is missing.
+ */
+export interface PromptVectors {
+  embedding: number[];
+  views: Record<string, number[]>;
+}
+
 export interface ScoreInput {
   prompt: string;
   /** Stored embedding of the prompt (from Scorer.embed with the same embedderId); saves one embedding. */
   promptEmbedding?: number[];
+  /** Stored view embeddings (from Scorer.embedPrompts with the same embedderId); saves embedding them here. */
+  promptViews?: Record<string, number[]>;
   guess: string;
 }
 
 export interface Scorer {
   readonly embedderId: string;
   embed(texts: string[]): Promise<number[][]>;
+  /** Everything a challenge stores for these prompts, in one unbounded model call (imports, recomputes). */
+  embedPrompts(prompts: string[]): Promise<PromptVectors[]>;
+  /** Whether stored views hold every view the current rules compare a guess with. */
+  hasAllViews(prompt: string, views: Record<string, number[]> | null | undefined): boolean;
   /** 0..100, rounded to 1 decimal. */
   score(input: ScoreInput): Promise<number>;
   /** Batch scoring for tools (CLI, benchmarks); waits its turn unless `bounded`. */
@@ -29,9 +45,19 @@ export function prepareForEmbedding(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
+/** The prepared texts of a prompt's views that a guess is also compared with (none for most short prompts). */
+function viewTextsOf(prompt: string): { clause?: string; content?: string } {
+  const clause = leadingClause(prompt);
+  const content = contentView(prompt);
+  return {
+    clause: clause === undefined ? undefined : prepareForEmbedding(clause),
+    content: content === undefined ? undefined : prepareForEmbedding(content),
+  };
+}
+
 /**
- * Embeddings of a prompt's views (leading clause, content view) kept per scorer: one embedding per view per
- * prompt per process, never one per guess.
+ * Embeddings of views that came without stored vectors (CLI, benchmarks, a challenge stored before its views
+ * were) are kept per scorer: one embedding per view per prompt per process, never one per guess.
  */
 const CLAUSE_CACHE_LIMIT = 5000;
 
@@ -51,9 +77,10 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
    * guess: like a prompt's own embedding they always wait their turn, so a guess's bounded call counts only the
    * guess (with a queue limit of 1, a guess on a new long prompt used to need two places and be refused).
    */
-  async function clauseVectorsFor(clauses: string[]): Promise<Map<string, number[]>> {
+  async function clauseVectorsFor(clauses: string[], stored: Map<string, number[]>): Promise<Map<string, number[]>> {
     const wanted = new Set(clauses);
-    const found = new Map([...wanted].flatMap((clause) => (clauseVectors.has(clause) ? [[clause, clauseVectors.get(clause)!] as const] : [])));
+    const known = (clause: string) => stored.get(clause) ?? clauseVectors.get(clause);
+    const found = new Map([...wanted].flatMap((clause) => (known(clause) ? [[clause, known(clause)!] as const] : [])));
     const missing = [...wanted].filter((clause) => !found.has(clause));
     if (missing.length > 0) {
       const vectors = await embedder.embed(missing, { bounded: false });
@@ -69,6 +96,7 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     // One embed call for every guess and every prompt lacking a stored embedding (deduplicated).
     const texts = new Map<string, number>();
     const slotOf = (text: string) => texts.get(text) ?? (texts.set(text, texts.size), texts.size - 1);
+    const storedViews = new Map<string, number[]>();
     const plan = inputs.map((input) => {
       if (typeof input.prompt !== 'string' || typeof input.guess !== 'string') throw new TypeError('prompt and guess must be strings');
       if (prepareForEmbedding(input.guess) === '') return { kind: 'fixed' as const, score: 0 };
@@ -76,22 +104,26 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
       // Typos and spelling variants of the prompt's words count as those words, for the model and the word match.
       const aligned = alignSpellingToPrompt(input.prompt, input.guess);
       const guess = prepareForEmbedding(aligned);
-      // Long prompts: the guess is also compared with the prompt's leading clause (embedded once, then cached).
-      const clauseText = leadingClause(input.prompt);
-      // Prompts with style, camera jargon or an artist credit: also compared with what the picture shows (cached too).
-      const contentText = contentView(input.prompt);
+      // Long prompts: the guess is also compared with the prompt's leading clause; prompts with style, camera
+      // jargon or an artist credit, with what the picture shows (both stored with the challenge, else cached).
+      const { clause, content } = viewTextsOf(input.prompt);
+      for (const view of [clause, content]) {
+        const vector = view === undefined ? undefined : input.promptViews?.[view];
+        if (vector) storedViews.set(view!, vector);
+      }
       return {
         kind: 'embedded' as const,
         input,
         aligned,
-        clause: clauseText === undefined ? undefined : prepareForEmbedding(clauseText),
-        content: contentText === undefined ? undefined : prepareForEmbedding(contentText),
+        clause,
+        content,
         guessSlot: slotOf(guess),
         promptSlot: input.promptEmbedding ? undefined : slotOf(prepareForEmbedding(input.prompt)),
       };
     });
     const clauses = await clauseVectorsFor(
       plan.flatMap((item) => (item.kind === 'embedded' ? [item.clause, item.content].filter((view): view is string => view !== undefined) : [])),
+      storedViews,
     );
     const vectors = texts.size > 0 ? await embedder.embed([...texts.keys()], { bounded }) : [];
     return plan.map((item) => {
@@ -107,9 +139,20 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     });
   }
 
+  async function embedPrompts(prompts: string[]): Promise<PromptVectors[]> {
+    const views = prompts.map((prompt) => Object.values(viewTextsOf(prompt)).filter((view): view is string => view !== undefined));
+    // The views are prepared already; the prompts are prepared by `embed` (one call: prompts first, then views).
+    const unique = [...new Set(views.flat())];
+    const vectors = await embed([...prompts, ...unique]);
+    const viewVector = new Map(unique.map((view, i) => [view, vectors[prompts.length + i]]));
+    return prompts.map((_, i) => ({ embedding: vectors[i], views: Object.fromEntries(views[i].map((view) => [view, viewVector.get(view)!])) }));
+  }
+
   return {
     embedderId: embedder.id,
     embed,
+    embedPrompts,
+    hasAllViews: (prompt, views) => !!views && Object.values(viewTextsOf(prompt)).every((view) => view === undefined || Array.isArray(views[view])),
     scoreMany,
     // A single guess is play-time work: refused (ScoringBusyError) rather than queued without bound.
     score: async (input) => (await scoreMany([input], { bounded: true }))[0],

@@ -200,6 +200,45 @@ describe('Scorer (MiniLM, the default)', () => {
     expect(batched.filter((_, i) => inputs[i].guess === '')).toEqual([0, 0, 0]);
   });
 
+  it("with a challenge's stored vectors a guess costs one model input and scores the same as without them", async () => {
+    const longArtPrompt =
+      'an oil painting of a lighthouse keeper carrying a lantern up a spiral staircase at night, rain lashing the windows, dramatic lighting, trending on artstation';
+    const prompts = [longArtPrompt, 'a ship in a stormy sea, watercolor', 'a polar bear standing on melting sea ice'];
+    const stored = await scorer.embedPrompts(prompts);
+    // Every view the rules compare a guess with is stored, keyed by its text; a plain short prompt has none.
+    expect(Object.keys(stored[0].views).sort()).toEqual(
+      [leadingClause(longArtPrompt)!, contentView(longArtPrompt)!].map(prepareForEmbedding).sort(),
+    );
+    expect(Object.keys(stored[1].views)).toEqual([prepareForEmbedding(contentView(prompts[1])!)]);
+    expect(stored[2].views).toEqual({});
+    expect(stored[0].embedding).toHaveLength(384);
+    prompts.forEach((prompt, i) => expect(scorer.hasAllViews(prompt, stored[i].views)).toBe(true));
+    // Views made before a rule change, or never made, are not complete: the game recomputes them once.
+    expect(scorer.hasAllViews(longArtPrompt, { 'an older clause text': stored[0].embedding })).toBe(false);
+    expect(scorer.hasAllViews(longArtPrompt, null)).toBe(false);
+    expect(scorer.hasAllViews(prompts[2], {})).toBe(true);
+
+    const embedded: string[][] = [];
+    const spy: Embedder = { id: scorer.embedderId, embed: (texts) => (embedded.push(texts), scorer.embed(texts)) };
+    const inputs = [
+      { prompt: prompts[0], guess: 'a lighthouse keeper climbing stairs with a lamp' },
+      { prompt: prompts[0], guess: 'an oil painting' },
+      { prompt: prompts[1], guess: 'a boat in a storm' },
+      { prompt: prompts[2], guess: 'a polar bear' },
+    ];
+    const withStored = createScorerFromEmbedder(spy);
+    const scores: number[] = [];
+    for (const input of inputs) {
+      const vectors = stored[prompts.indexOf(input.prompt)];
+      scores.push(await withStored.score({ ...input, promptEmbedding: vectors.embedding, promptViews: vectors.views }));
+    }
+    // One call per guess, holding the guess alone.
+    expect(embedded).toEqual(inputs.map((input) => [prepareForEmbedding(input.guess)]));
+    // A fresh scorer without stored vectors embeds the prompt and its views itself, and agrees on every score.
+    const fresh = createScorerFromEmbedder({ id: scorer.embedderId, embed: (texts) => scorer.embed(texts) });
+    for (const [i, input] of inputs.entries()) expect(await fresh.score(input), input.guess).toBe(scores[i]);
+  });
+
   it('rejects a stored embedding from a different model', async () => {
     await expect(scorer.score({ prompt: 'a cat', promptEmbedding: [1, 0, 0], guess: 'a dog' })).rejects.toThrow(/length mismatch/);
   });

@@ -42,6 +42,8 @@ export const challenges = pgTable(
     /** sha256 of (image bytes, prompt): re-importing a pack adds nothing twice. */
     contentHash: text('content_hash').notNull().unique(),
     promptEmbedding: jsonb('prompt_embedding').$type<number[]>(),
+    /** Embeddings of the prompt's views (leading clause, what the picture shows) by prepared text; null: not yet made. */
+    promptViews: jsonb('prompt_views').$type<Record<string, number[]>>(),
     embedderId: text('embedder_id'),
     disabled: boolean('disabled').notNull().default(false),
     /** Set when the prompt has been handed out and reuse across players is off. */
