@@ -164,8 +164,8 @@ export function createAuth(options: AuthOptions) {
         async sendVerificationOTP() {
           throw new Error('verification codes are sent with the verification mail');
         },
-        // Per-code attempts are the brute-force guard; this per-address window must let a venue NAT through.
-        rateLimit: { window: 60, max: 300 },
+        // No `rateLimit` here: better-auth's limiter is off (server/app.ts), so it would do nothing. Per-code attempts
+        // are the brute-force guard; the per-address ceiling is ours (windowRules.verifyCodePerAddress, auth-limits.ts).
       }),
       ...(options.google
       ? [
