@@ -9,7 +9,8 @@ import type { Mailer } from '../mail/mail.service';
 import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/mail.templates';
 import { claimVerificationLink, invalidateResetTokens, UNVERIFIED_SIGN_IN_MESSAGE } from './auth-hardening';
 
-const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
+/** How long the verification mail's link works. */
+export const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
 
 /** better-auth reads the real client address from this header; our Fastify mount sets it from request.ip. */
 export const CLIENT_IP_HEADER = 'x-gg-client-ip';
