@@ -110,6 +110,21 @@ describe('walk-up at 390×844: QR URL → sign up → code → name → image, w
     await page.waitForURL('**/play');
   });
 
+  test('"Join the Challenge" at the end of the landing opens /auth in sign-up mode, like "Get Started"', async () => {
+    const { page } = await newPage();
+    // Both calls to action point there in the pre-rendered HTML already (a tap before the scripts arrive works too).
+    const html = await (await page.request.get('/')).text();
+    for (const name of ['Get Started', 'Join the Challenge']) {
+      expect(html, name).toMatch(new RegExp(`<a[^>]*href="/auth\\?mode=sign-up"[^>]*>${name}`));
+    }
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Join the Challenge' }).click();
+    await expectText(page, 'Join the challenge!');
+    await page.getByRole('button', { name: 'SIGN UP', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(new URL(page.url()).search).toBe('?mode=sign-up');
+  });
+
   test('too many wrong codes say so; after "Resend", a new code already used elsewhere says it may have been used', async () => {
     const { page, allowFailure } = await newPage();
     allowFailure('/api/auth/email-otp/verify-email', 400);
