@@ -70,6 +70,7 @@ export function createAuthLimits(store: LimitStore, secret: string, options: { s
       if (path === '/sign-up/email') hits.push({ rule: windowRules.signUpPerAddressMinute, on: ip }, { rule: windowRules.signUpPerAddressHour, on: ip });
       if (path === '/sign-in/email') hits.push({ rule: windowRules.signInPerAddress, on: ip });
       if (path === '/reset-password') hits.push({ rule: windowRules.resetPerAddress, on: ip });
+      if (path === '/email-otp/verify-email') hits.push({ rule: windowRules.verifyCodePerAddress, on: ip });
       const sendsMail = path === '/send-verification-email' || path === '/request-password-reset';
       if (sendsMail) hits.push({ rule: windowRules.mailPerAddress, on: ip });
       let verdict = await store.hit(hits);

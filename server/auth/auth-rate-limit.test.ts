@@ -137,6 +137,33 @@ describe('mails', () => {
   });
 });
 
+describe('verification codes', () => {
+  it('one address may type 300 codes a minute (a venue NAT), the 301st is refused, another address is not', async () => {
+    const venue = '203.0.113.77';
+    const verify = (email: string, from: string) => post('/api/auth/email-otp/verify-email', { email, otp: '000000' }, from);
+    const statuses: number[] = [];
+    // Different players' codes from one public address, eight phones at a time.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < 300) {
+          next++;
+          statuses.push((await verify(uniqueEmail('code'), venue)).statusCode);
+        }
+      }),
+    );
+    expect(statuses.filter((status) => status !== 400)).toEqual([]);
+    const refused = await verify(uniqueEmail('code'), venue);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await verify(uniqueEmail('code'), '192.0.2.77')).statusCode).toBe(400);
+    // The window passes and the address is let in again.
+    advance(60_000 + 1);
+    expect((await verify(uniqueEmail('code'), venue)).statusCode).toBe(400);
+  }, 120_000);
+});
+
 describe('the address the limits see', () => {
   it('ignores x-forwarded-for without TRUST_PROXY, and a forged x-gg-client-ip', async () => {
     const player = await createPlayer(t.app, t.database.db);

@@ -9,7 +9,8 @@ import type { Mailer } from '../mail/mail.service';
 import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/mail.templates';
 import { claimVerificationLink, invalidateResetTokens, UNVERIFIED_SIGN_IN_MESSAGE } from './auth-hardening';
 
-const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
+/** How long the verification mail's link works. */
+export const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
 
 /** better-auth reads the real client address from this header; our Fastify mount sets it from request.ip. */
 export const CLIENT_IP_HEADER = 'x-gg-client-ip';
@@ -164,8 +165,8 @@ export function createAuth(options: AuthOptions) {
         async sendVerificationOTP() {
           throw new Error('verification codes are sent with the verification mail');
         },
-        // Per-code attempts are the brute-force guard; this per-address window must let a venue NAT through.
-        rateLimit: { window: 60, max: 300 },
+        // No `rateLimit` here: better-auth's limiter is off (server/app.ts), so it would do nothing. Per-code attempts
+        // are the brute-force guard; the per-address ceiling is ours (windowRules.verifyCodePerAddress, auth-limits.ts).
       }),
       ...(options.google
       ? [

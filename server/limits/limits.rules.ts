@@ -28,6 +28,11 @@ export const windowRules = {
   mailPerAddress: { name: 'mail-addr', windowMs: MINUTE, max: 150 },
   /** Password resets (token submissions) from one address. */
   resetPerAddress: { name: 'reset-addr', windowMs: MINUTE, max: 150 },
+  /**
+   * Typed verification codes from one address (right or wrong): a ceiling wide enough for a venue NAT. Each code
+   * dies after 5 wrong tries (VERIFICATION_CODE in auth.ts), which is the brute-force guard.
+   */
+  verifyCodePerAddress: { name: 'verify-code-addr', windowMs: MINUTE, max: 300 },
 } satisfies Record<string, WindowRule>;
 
 export const backoffRules = {

@@ -4,6 +4,28 @@ import { baseUrl, expectText, readLatestMail, screenshot, uniqueBrowserEmail, us
 
 const { newPage } = useBrowser();
 
+const WRONG_OR_USED = "That code isn't right, or it was already used. Check the newest e-mail and try again.";
+const CODE_PATTERN = /code on the sign-in page: (\d{6})/;
+
+/** Signs up through the /auth form; returns the mailed code once the code panel offers it. */
+async function signUpInForm(page: Page, email: string) {
+  await page.goto('/auth?mode=sign-up');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/^password$/i).fill('correct horse');
+  await page.getByRole('button', { name: 'SIGN UP', exact: true }).click();
+  await expectText(page, 'Enter the code from your e-mail');
+  return (await readLatestMail(baseUrl(), email)).text.match(CODE_PATTERN)![1];
+}
+
+/** Types a whole code (the sixth digit submits) and waits for the server's answer. */
+async function typeCode(page: Page, code: string) {
+  const input = page.getByLabel('Verification code');
+  await input.fill('');
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/email-otp/verify-email');
+  await input.fill(code);
+  return (await answer).status();
+}
+
 /** The challenge image has actually loaded (not just its skeleton). */
 async function waitForImage(page: Page) {
   await page.waitForFunction(() => [...document.querySelectorAll('main img')].some((image) => (image as HTMLImageElement).naturalWidth > 0));
@@ -77,7 +99,7 @@ describe('walk-up at 390×844: QR URL → sign up → code → name → image, w
     const code = mail.text.match(/code on the sign-in page: (\d{6})/)![1];
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('Verification code').fill(wrong);
-    await expectText(page, "That code isn't right. Check the e-mail and try again.");
+    await expectText(page, WRONG_OR_USED);
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
     await screenshot(page, 'walk-up-wrong-code');
@@ -86,6 +108,52 @@ describe('walk-up at 390×844: QR URL → sign up → code → name → image, w
     await page.reload();
     await page.getByLabel('Verification code').fill(code);
     await page.waitForURL('**/play');
+  });
+
+  test('"Join the Challenge" at the end of the landing opens /auth in sign-up mode, like "Get Started"', async () => {
+    const { page } = await newPage();
+    // Both calls to action point there in the pre-rendered HTML already (a tap before the scripts arrive works too).
+    const html = await (await page.request.get('/')).text();
+    for (const name of ['Get Started', 'Join the Challenge']) {
+      expect(html, name).toMatch(new RegExp(`<a[^>]*href="/auth\\?mode=sign-up"[^>]*>${name}`));
+    }
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Join the Challenge' }).click();
+    await expectText(page, 'Join the challenge!');
+    await page.getByRole('button', { name: 'SIGN UP', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(new URL(page.url()).search).toBe('?mode=sign-up');
+  });
+
+  test('too many wrong codes say so; after "Resend", a new code already used elsewhere says it may have been used', async () => {
+    const { page, allowFailure } = await newPage();
+    allowFailure('/api/auth/email-otp/verify-email', 400);
+    allowFailure('/api/auth/email-otp/verify-email', 403);
+    const email = uniqueBrowserEmail('walkup-attempts');
+    const code = await signUpInForm(page, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect(await typeCode(page, wrong)).toBe(400);
+      await expectText(page, WRONG_OR_USED);
+    }
+    // The code died after the fifth wrong try: even the right one is refused now.
+    expect(await typeCode(page, code)).toBe(403);
+    await expectText(page, 'Too many wrong codes. Send yourself a new one below.');
+    await screenshot(page, 'walk-up-too-many-codes');
+
+    await page.getByRole('button', { name: 'Resend verification e-mail' }).click();
+    await expectText(page, 'Verification e-mail sent');
+    const fresh = (await readLatestMail(baseUrl(), email, { after: 1 })).text.match(CODE_PATTERN)![1];
+    // The same player typed the new code on another device first (signed in there); here it has been used.
+    const elsewhere = await fetch(`${baseUrl()}/api/auth/email-otp/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify({ email, otp: fresh }),
+    });
+    expect(elsewhere.status).toBe(200);
+    expect(await typeCode(page, fresh)).toBe(400);
+    await expectText(page, WRONG_OR_USED);
+    expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
   test('a reused or broken mail link lands on /auth and says why', async () => {

@@ -6,7 +6,8 @@ export const MAIL_LINK_CALLBACK = `${paths.auth}?from=mail-link`;
 
 /** better-auth's error codes for the code and the link, in words a player understands. */
 const CODE_ERRORS: Record<string, string> = {
-  INVALID_OTP: "That code isn't right. Check the e-mail and try again.",
+  // better-auth deletes a code once it is used (or replaced by a resend), so a used code is as unknown as a wrong one.
+  INVALID_OTP: "That code isn't right, or it was already used. Check the newest e-mail and try again.",
   OTP_EXPIRED: 'That code has expired. Send yourself a new one below.',
   TOO_MANY_ATTEMPTS: 'Too many wrong codes. Send yourself a new one below.',
 };
