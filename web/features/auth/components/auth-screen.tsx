@@ -133,7 +133,7 @@ export function AuthScreen() {
             />
             {mode === 'sign-in' ? (
               <div className="mt-1 text-center">
-                <Button variant="link" onClick={() => goTo('forgot', false)} className="text-sm font-normal tracking-normal text-muted hover:text-ink">
+                <Button variant="muted-link" onClick={() => goTo('forgot', false)}>
                   Forgot password?
                 </Button>
               </div>
@@ -151,7 +151,7 @@ export function AuthScreen() {
             <p className="mt-6 text-center text-sm text-muted">
               {mode === 'sign-in' ? "Don't have an account?" : 'Already have an account?'}{' '}
               {/* Negative margins keep the line's height while the tap target is 44 px tall. */}
-              <Button variant="link" onClick={() => goTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')} className="-mx-2 -my-3 tracking-normal">
+              <Button variant="link" tracking="normal" onClick={() => goTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')} className="-mx-2 -my-3">
                 {mode === 'sign-in' ? 'Sign up' : 'Sign in'}
               </Button>
             </p>

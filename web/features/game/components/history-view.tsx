@@ -23,7 +23,7 @@ export function HistoryView({ onBack }: { onBack: () => void }) {
   return (
     <div className="flex flex-col gap-5">
       <div>
-        <Button variant="ghost" className="-ml-3 text-ink" onClick={onBack}>
+        <Button variant="ghost-ink" className="-ml-3" onClick={onBack}>
           <ArrowLeft className="size-4" aria-hidden />
           BACK TO MENU
         </Button>
