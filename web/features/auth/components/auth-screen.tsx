@@ -102,7 +102,7 @@ export function AuthScreen() {
     setSearchParams(next === 'sign-in' ? {} : { mode: next }, { replace });
 
   return (
-    <Card className="p-6">
+    <Card padding="lg">
       <h1 className="font-display text-2xl font-bold tracking-tight">{headings[mode]}</h1>
       <p className="mt-1 text-sm text-muted">{subtitles[mode]}</p>
       <div className="mt-6">

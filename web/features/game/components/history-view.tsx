@@ -69,7 +69,7 @@ export function HistoryView({ onBack }: { onBack: () => void }) {
 function HistoryEntry({ attempt }: { attempt: Attempt }) {
   const playedAt = attempt.completedAt ?? attempt.createdAt;
   return (
-    <Card className="flex flex-col gap-4 p-4" data-testid="history-entry">
+    <Card padding="sm" className="flex flex-col gap-4" data-testid="history-entry">
       <div className="flex items-center justify-between gap-3">
         <time dateTime={playedAt} className="text-sm text-muted">
           {dateFormat.format(new Date(playedAt))}
