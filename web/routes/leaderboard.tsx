@@ -17,7 +17,7 @@ function LeaderboardPage() {
       <title>Leaderboard · Guess the Genesis</title>
       <PageHeader
         start={
-          <Button asChild variant="ghost" size="sm" className="-ml-2 h-11 px-2">
+          <Button asChild variant="ghost" size="md-tight" className="-ml-2">
             <Link to={paths.play}>
               <ArrowLeft className="size-4" aria-hidden />
               Play

@@ -20,7 +20,7 @@ function ResetPasswordPage() {
       <title>Reset password · Guess the Genesis</title>
       <BrandHeader />
       <main className="pb-10">
-        <Card className="p-6">
+        <Card padding="lg">
           {linkWorks ? (
             <>
               <IconBadge tone="accent">

@@ -7,17 +7,27 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogTrigger = DialogPrimitive.Trigger;
 
+// Classes are joined, not merged (web/lib/cn.ts): width and padding come from `size`.
+const sizes = {
+  md: 'max-w-[398px] p-6',
+  lg: 'max-w-lg p-6',
+  // An image as large as the screen allows, little padding around it.
+  image: 'max-w-[min(calc(100vw-1rem),calc(100dvh-7rem))] p-3 pt-4',
+} as const;
+
 export function DialogContent({
   title,
   description,
   children,
   className,
+  size = 'md',
   returnFocus,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  size?: keyof typeof sizes;
   /**
    * For a dialog opened without a Trigger (e.g. from a button that was busy, so focus had already left it): where
    * focus goes back on close. Without it, Radix returns focus to the trigger, or to what was focused on open.
@@ -36,7 +46,8 @@ export function DialogContent({
           }
         }}
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-[398px] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-night-700 bg-night-900 p-6 shadow-2xl focus:outline-none',
+          'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-night-700 bg-night-900 shadow-2xl focus:outline-none',
+          sizes[size],
           className,
         )}
       >

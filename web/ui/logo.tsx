@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { cn } from '@web/lib/cn';
 
-/** The Guess the Genesis mark: a four-point spark on a night tile (same drawing as the favicon). */
-export function Logo({ className, title }: { className?: string; title?: string }) {
+/** The Guess the Genesis mark: a four-point spark on a night tile (same drawing as the favicon). `className` gives its size (size-*). */
+export function Logo({ className, title }: { className: string; title?: string }) {
   const gradientId = useId();
   return (
-    <svg viewBox="0 0 64 64" className={cn('size-10 shrink-0', className)} role={title ? 'img' : undefined} aria-hidden={title ? undefined : true}>
+    <svg viewBox="0 0 64 64" className={cn('shrink-0', className)} role={title ? 'img' : undefined} aria-hidden={title ? undefined : true}>
       {title ? <title>{title}</title> : null}
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">

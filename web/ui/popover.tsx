@@ -23,7 +23,7 @@ export function PopoverContent({
         align={align}
         aria-label={label}
         sideOffset={8}
-        className={cn('z-50 w-64 rounded-2xl border border-night-700 bg-night-900 p-4 shadow-2xl focus:outline-none', className)}
+        className={cn('z-50 w-72 rounded-2xl border border-night-700 bg-night-900 p-4 shadow-2xl focus:outline-none', className)}
       >
         {children}
       </PopoverPrimitive.Content>

@@ -10,6 +10,7 @@ export function Spinner({ label, className }: { label?: string; className?: stri
   );
 }
 
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={cn('animate-pulse rounded-xl bg-night-700/70', className)} />;
+/** A pulsing placeholder; `rounded={false}` for one that fills a box which rounds (and clips) its corners itself. */
+export function Skeleton({ className, rounded = true }: { className?: string; rounded?: boolean }) {
+  return <div aria-hidden className={cn('animate-pulse bg-night-700/70', rounded && 'rounded-xl', className)} />;
 }

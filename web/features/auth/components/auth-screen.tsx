@@ -102,7 +102,7 @@ export function AuthScreen() {
     setSearchParams(next === 'sign-in' ? {} : { mode: next }, { replace });
 
   return (
-    <Card className="p-6">
+    <Card padding="lg">
       <h1 className="font-display text-2xl font-bold tracking-tight">{headings[mode]}</h1>
       <p className="mt-1 text-sm text-muted">{subtitles[mode]}</p>
       <div className="mt-6">
@@ -133,7 +133,7 @@ export function AuthScreen() {
             />
             {mode === 'sign-in' ? (
               <div className="mt-1 text-center">
-                <Button variant="link" onClick={() => goTo('forgot', false)} className="text-sm font-normal tracking-normal text-muted hover:text-ink">
+                <Button variant="muted-link" onClick={() => goTo('forgot', false)}>
                   Forgot password?
                 </Button>
               </div>
@@ -151,7 +151,7 @@ export function AuthScreen() {
             <p className="mt-6 text-center text-sm text-muted">
               {mode === 'sign-in' ? "Don't have an account?" : 'Already have an account?'}{' '}
               {/* Negative margins keep the line's height while the tap target is 44 px tall. */}
-              <Button variant="link" onClick={() => goTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')} className="-mx-2 -my-3 tracking-normal">
+              <Button variant="link" tracking="normal" onClick={() => goTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')} className="-mx-2 -my-3">
                 {mode === 'sign-in' ? 'Sign up' : 'Sign in'}
               </Button>
             </p>

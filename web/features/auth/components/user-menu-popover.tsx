@@ -17,7 +17,7 @@ export default function UserMenuPopover({ email, role }: { email: string | null 
       <PopoverTrigger aria-label="Account menu" className={AVATAR_CLASS}>
         <span aria-hidden>{avatarInitials(email)}</span>
       </PopoverTrigger>
-      <PopoverContent className="w-72" label="Account">
+      <PopoverContent label="Account">
         <p className="text-xs font-medium uppercase tracking-wider text-muted">Signed in as</p>
         <p className="mt-1 text-sm [overflow-wrap:anywhere] font-semibold text-ink">{email}</p>
         {role === 'organizer' ? (

@@ -85,7 +85,7 @@ export function VerifyCodePanel({ email, reason, onVerified }: { email: string; 
           pattern="[0-9]*"
           maxLength={CODE_LENGTH}
           placeholder="123456"
-          className="text-center font-mono text-2xl tracking-[0.4em] placeholder:tracking-[0.4em]"
+          variant="code"
           value={code}
           onChange={(event) => handleChange(event.target.value)}
           error={error}

@@ -26,7 +26,7 @@ function ChallengeImageBox({ src, alt, priority = false, className }: ChallengeI
 
   return (
     <div className={cn('relative aspect-square w-full overflow-hidden rounded-2xl border border-night-700 bg-night-950', className)}>
-      {state === 'loading' ? <Skeleton className="absolute inset-0 rounded-none" /> : null}
+      {state === 'loading' ? <Skeleton rounded={false} className="absolute inset-0" /> : null}
       {state === 'failed' ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted">
           <ImageOff className="size-8" aria-hidden />

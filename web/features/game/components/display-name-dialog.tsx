@@ -144,15 +144,16 @@ function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | n
       <div className="grid grid-cols-2 gap-3">
         <Button
           variant="outline"
-          size="lg"
-          className="gap-1.5 px-2 text-sm tracking-normal whitespace-nowrap"
+          size="lg-tight"
+          tracking="normal"
+          className="whitespace-nowrap"
           onClick={() => generate.mutate(undefined, { onError: () => notifyError('Error generating name', 'Please try again or enter a custom name.') })}
           disabled={generate.isPending || save.isPending}
         >
           <Shuffle className={cn('size-4 shrink-0', generate.isPending && 'animate-spin')} aria-hidden />
           TRY ANOTHER
         </Button>
-        <Button type="submit" size="lg" className="px-2 text-sm tracking-normal" disabled={!valid || save.isPending}>
+        <Button type="submit" size="lg-tight" tracking="normal" disabled={!valid || save.isPending}>
           CONFIRM
         </Button>
       </div>

@@ -52,7 +52,7 @@ export function GuessForm({
       </div>
       <div>
         <div className="flex items-baseline justify-between gap-2">
-          <Label htmlFor={fieldId} className="mb-1 text-[13px]">
+          <Label htmlFor={fieldId} variant="compact">
             What prompt do you think generated this image?
           </Label>
           <span id={counterId} className="shrink-0 text-xs text-muted tabular-nums">
@@ -72,7 +72,7 @@ export function GuessForm({
           autoComplete="off"
           aria-describedby={counterId}
           readOnly={busy}
-          className="min-h-18 py-2.5"
+          variant="compact"
         />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>

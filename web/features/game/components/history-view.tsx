@@ -23,7 +23,7 @@ export function HistoryView({ onBack }: { onBack: () => void }) {
   return (
     <div className="flex flex-col gap-5">
       <div>
-        <Button variant="ghost" className="-ml-3 text-ink" onClick={onBack}>
+        <Button variant="ghost-ink" className="-ml-3" onClick={onBack}>
           <ArrowLeft className="size-4" aria-hidden />
           BACK TO MENU
         </Button>
@@ -69,7 +69,7 @@ export function HistoryView({ onBack }: { onBack: () => void }) {
 function HistoryEntry({ attempt }: { attempt: Attempt }) {
   const playedAt = attempt.completedAt ?? attempt.createdAt;
   return (
-    <Card className="flex flex-col gap-4 p-4" data-testid="history-entry">
+    <Card padding="sm" className="flex flex-col gap-4" data-testid="history-entry">
       <div className="flex items-center justify-between gap-3">
         <time dateTime={playedAt} className="text-sm text-muted">
           {dateFormat.format(new Date(playedAt))}

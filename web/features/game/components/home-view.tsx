@@ -41,7 +41,7 @@ export function HomeView({
         {standing ? <div className="mt-4">{standing}</div> : null}
       </section>
 
-      <Card className="border-accent/40" aria-labelledby="start-title">
+      <Card tone="accent" aria-labelledby="start-title">
         <CardTitle id="start-title">Start Playing</CardTitle>
         <CardDescription>Get your own unique image challenge and make your first guess.</CardDescription>
         <Button size="lg" className="mt-4 w-full" onClick={onStart} disabled={starting} aria-busy={starting}>

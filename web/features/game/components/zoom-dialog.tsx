@@ -18,7 +18,7 @@ export default function ZoomDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
-        <DialogContent title="The challenge image" className="max-w-[min(calc(100vw-1rem),calc(100dvh-7rem))] p-3 pt-4" returnFocus={returnFocus}>
+        <DialogContent title="The challenge image" size="image" returnFocus={returnFocus}>
           <ChallengeImage src={src} alt={alt} priority />
         </DialogContent>
       ) : null}

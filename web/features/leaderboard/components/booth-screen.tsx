@@ -48,7 +48,7 @@ export function BoothScreen() {
             </span>
           </p>
         ) : null}
-        <LiveStatus status={status} className="px-[1vw] py-[0.6vh] text-[1.8vh]" />
+        <LiveStatus status={status} size="booth" />
       </header>
 
       <div className="flex min-h-0 flex-1 gap-[2.5vw]">

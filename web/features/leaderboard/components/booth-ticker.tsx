@@ -25,8 +25,8 @@ export function BoothTicker({ finishes, freshIds }: { finishes: Finish[]; freshI
               data-fresh={freshIds.has(finish.id) || undefined}
               className={cn(
                 'flex shrink-0 items-baseline gap-[0.5vw] rounded-[1.2vh] px-[0.8vw] py-[0.6vh] whitespace-nowrap',
-                index === 0 ? 'text-[3vh]' : 'text-[2.4vh] text-muted',
-                freshIds.has(finish.id) && 'booth-fresh bg-accent-strong/25 text-ink ring-1 ring-accent',
+                index === 0 ? 'text-[3vh]' : 'text-[2.4vh]',
+                freshIds.has(finish.id) ? 'booth-fresh bg-accent-strong/25 text-ink ring-1 ring-accent' : index > 0 && 'text-muted',
               )}
             >
               <span className="font-bold">{finish.displayName}</span>

@@ -3,14 +3,18 @@ import type { StreamStatus } from '../hooks/use-leaderboard-stream';
 
 const labels: Record<StreamStatus, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
 
-/** A small pill telling whether the board is updating live. */
-export function LiveStatus({ status, className }: { status: StreamStatus; className?: string }) {
+// Classes are joined, not merged (web/lib/cn.ts): padding and font size come from `size`.
+const sizes = { sm: 'px-3 py-1 text-xs', booth: 'px-[1vw] py-[0.6vh] text-[1.8vh]' } as const;
+
+/** A small pill telling whether the board is updating live; `size="booth"` scales it with the booth screen. */
+export function LiveStatus({ status, size = 'sm', className }: { status: StreamStatus; size?: keyof typeof sizes; className?: string }) {
   const live = status === 'live';
   return (
     <span
       role="status"
       className={cn(
-        'inline-flex items-center gap-2 rounded-full border px-3 py-1 text-xs font-semibold uppercase tracking-wider',
+        'inline-flex items-center gap-2 rounded-full border font-semibold uppercase tracking-wider',
+        sizes[size],
         live ? 'border-success/40 bg-success/10 text-success' : 'border-night-600 bg-night-800 text-muted',
         className,
       )}

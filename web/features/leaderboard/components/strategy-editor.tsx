@@ -34,7 +34,7 @@ function StrategyForm() {
   const canSave = trimmed.length > 0 && !tooLong && trimmed !== saved && !update.isPending;
 
   return (
-    <Card className="border-glow/40 bg-gradient-to-br from-night-900/90 to-accent-strong/10" aria-labelledby={`${fieldId}-title`}>
+    <Card tone="glow" aria-labelledby={`${fieldId}-title`}>
       <div className="flex items-center gap-2">
         <Crown className="size-5 text-glow" aria-hidden />
         <CardTitle id={`${fieldId}-title`}>You're #1 — share your strategy</CardTitle>

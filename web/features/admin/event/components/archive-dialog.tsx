@@ -19,7 +19,7 @@ export function ArchiveDialog({ archive, title }: { archive: ArchiveSummary; tit
         </Button>
       </DialogTrigger>
       {open ? (
-        <DialogContent title={title} description={`${archive.entryCount} ${archive.entryCount === 1 ? 'entry' : 'entries'}`} className="max-w-lg">
+        <DialogContent title={title} description={`${archive.entryCount} ${archive.entryCount === 1 ? 'entry' : 'entries'}`} size="lg">
           <ArchiveEntries id={archive.id} />
         </DialogContent>
       ) : null}

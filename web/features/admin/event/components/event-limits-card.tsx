@@ -48,7 +48,7 @@ export function EventLimitsCard({ event }: { event: AdminEvent }) {
           error={capError}
           hint="Leave blank for no cap."
           placeholder="No cap"
-          className="h-11"
+          variant="compact"
         />
         <TextField
           id={`${id}-wait`}
@@ -58,7 +58,7 @@ export function EventLimitsCard({ event }: { event: AdminEvent }) {
           onChange={(e) => setMinSeconds(e.target.value)}
           error={waitError}
           hint="0 lets a player start again straight away."
-          className="h-11"
+          variant="compact"
         />
         <Button type="submit" className="self-start" disabled={Boolean(capError || waitError) || !changed || update.isPending}>
           {update.isPending ? 'PLEASE WAIT...' : 'Save limits'}

@@ -28,7 +28,7 @@ export function LeaderboardResetCard({ since }: { since: string }) {
       <CardDescription>The current board counts challenges completed since {dateTime.format(new Date(since))}.</CardDescription>
       <div className="mt-5">
         <Label htmlFor={id}>Archive label (optional)</Label>
-        <Input id={id} value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} placeholder="e.g. Tuesday morning" className="h-11" autoComplete="off" />
+        <Input id={id} value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} placeholder="e.g. Tuesday morning" variant="compact" autoComplete="off" />
       </div>
       <ConfirmDialog
         open={open}

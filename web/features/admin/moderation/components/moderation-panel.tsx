@@ -75,7 +75,7 @@ export function ModerationPanel() {
         </Button>
       </form>
       {error && (
-        <FieldMessage id="blocklist-term-error" error className="-mt-3">
+        <FieldMessage id="blocklist-term-error" error spacing="none" className="-mt-3">
           {error}
         </FieldMessage>
       )}

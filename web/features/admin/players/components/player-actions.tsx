@@ -35,7 +35,7 @@ export function PlayerActions({ player }: { player: AdminPlayer }) {
   return (
     <div className="flex justify-end">
       <RenamePlayerDialog player={player} />
-      <Button variant="ghost" className="w-11 px-0" onClick={toggleHidden} disabled={update.isPending} aria-label={`${player.hidden ? 'Unhide' : 'Hide'} ${name}`} title={player.hidden ? 'Unhide' : 'Hide'}>
+      <Button variant="ghost" size="icon" onClick={toggleHidden} disabled={update.isPending} aria-label={`${player.hidden ? 'Unhide' : 'Hide'} ${name}`} title={player.hidden ? 'Unhide' : 'Hide'}>
         {player.hidden ? <Eye className="size-4" aria-hidden /> : <EyeOff className="size-4" aria-hidden />}
       </Button>
       <ConfirmDialog
@@ -51,7 +51,7 @@ export function PlayerActions({ player }: { player: AdminPlayer }) {
         confirmLabel="Delete player"
         onConfirm={() => remove.mutate(player.id, { onError: (error) => notifyError('Could not delete the player', error.message) })}
         trigger={
-          <Button variant="ghost" className="w-11 px-0 hover:text-danger" aria-label={`Delete ${name}`} title="Delete">
+          <Button variant="ghost-danger" size="icon" aria-label={`Delete ${name}`} title="Delete">
             <Trash2 className="size-4" aria-hidden />
           </Button>
         }

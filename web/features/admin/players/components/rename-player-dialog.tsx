@@ -15,7 +15,7 @@ export function RenamePlayerDialog({ player }: { player: AdminPlayer }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" className="w-11 px-0" aria-label={`Rename ${name}`} title="Rename">
+        <Button variant="ghost" size="icon" aria-label={`Rename ${name}`} title="Rename">
           <Pencil className="size-4" aria-hidden />
         </Button>
       </DialogTrigger>

@@ -14,7 +14,7 @@ export function WinnersExport() {
     <div className="flex items-end gap-2">
       <div className="w-24">
         <Label htmlFor={id}>Top N</Label>
-        <Input id={id} type="number" inputMode="numeric" min={1} max={WINNERS_MAX_TOP} value={Number.isNaN(top) ? '' : top} onChange={(event) => setTop(event.target.valueAsNumber)} className="h-11" />
+        <Input id={id} type="number" inputMode="numeric" min={1} max={WINNERS_MAX_TOP} value={Number.isNaN(top) ? '' : top} onChange={(event) => setTop(event.target.valueAsNumber)} variant="compact" />
       </div>
       <Button asChild variant="primary" aria-disabled={!valid}>
         <a href={valid ? winnersCsvUrl(top) : undefined} download>
