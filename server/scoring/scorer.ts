@@ -55,6 +55,8 @@ function viewTextsOf(prompt: string): { clause?: string; content?: string } {
   };
 }
 
+const viewListOf = (prompt: string) => Object.values(viewTextsOf(prompt)).filter((view): view is string => view !== undefined);
+
 /**
  * Embeddings of views that came without stored vectors (CLI, benchmarks, a challenge stored before its views
  * were) are kept per scorer: one embedding per view per prompt per process, never one per guess.
@@ -140,7 +142,7 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
   }
 
   async function embedPrompts(prompts: string[]): Promise<PromptVectors[]> {
-    const views = prompts.map((prompt) => Object.values(viewTextsOf(prompt)).filter((view): view is string => view !== undefined));
+    const views = prompts.map(viewListOf);
     // The views are prepared already; the prompts are prepared by `embed` (one call: prompts first, then views).
     const unique = [...new Set(views.flat())];
     const vectors = await embed([...prompts, ...unique]);
@@ -152,7 +154,7 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     embedderId: embedder.id,
     embed,
     embedPrompts,
-    hasAllViews: (prompt, views) => !!views && Object.values(viewTextsOf(prompt)).every((view) => view === undefined || Array.isArray(views[view])),
+    hasAllViews: (prompt, views) => !!views && viewListOf(prompt).every((view) => Array.isArray(views[view])),
     scoreMany,
     // A single guess is play-time work: refused (ScoringBusyError) rather than queued without bound.
     score: async (input) => (await scoreMany([input], { bounded: true }))[0],
