@@ -50,6 +50,19 @@ export const states: A11yState[] = [
       await page.getByRole('heading', { name: 'Join the challenge!' }).waitFor();
     },
   },
+  {
+    // A toast at rest, fully shown (the console journey checks its pages once toasts have gone).
+    name: 'auth, error toast',
+    url: '/auth',
+    allow: { path: '/api/auth/sign-in/email', status: 401 },
+    setup: async (page) => {
+      await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+      await page.getByLabel(/e-?mail/i).fill(uniqueBrowserEmail('a11y-toast'));
+      await page.getByLabel(/^password$/i).fill('not the password');
+      await page.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+      await page.getByText('Authentication Error').waitFor();
+    },
+  },
   { name: 'privacy', url: '/privacy', setup: (page) => page.getByRole('heading', { name: 'Privacy Policy' }).waitFor() },
   { name: '404', url: '/no-such-page', allow: { path: '/no-such-page', status: 404 }, setup: (page) => page.getByText('Oops! Page not found').waitFor() },
   { name: 'leaderboard', url: '/leaderboard', setup: (page) => page.getByRole('heading', { name: 'Leaderboard' }).waitFor() },
