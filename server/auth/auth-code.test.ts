@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { user as authUser, verification } from '../db/tables/auth.tables';
-import { followLink, latestMailTo } from '../../tests/support/players';
+import { followLink, latestMailTo, mailedCode } from '../../tests/support/players';
 import { cookiesFrom, createTestApp, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
 import { VERIFICATION_CODE, VERIFICATION_LINK_SECONDS } from './auth';
 
@@ -21,7 +21,7 @@ async function signUp(email = uniqueEmail()) {
   });
   expect(response.statusCode).toBe(200);
   const mail = await latestMailTo(t.database.db, email);
-  const code = mail.text.match(/code on the sign-in page: (\d+)/)?.[1];
+  const code = mailedCode(mail.text);
   expect(code, 'the mail carries a code').toMatch(new RegExp(`^\\d{${VERIFICATION_CODE.length}}$`));
   return { email, mail, code: code! };
 }
@@ -98,7 +98,7 @@ describe('verification code from the sign-up mail', () => {
     const resend = await request(t.app, { method: 'POST', url: '/api/auth/send-verification-email', payload: { email, callbackURL: CALLBACK } });
     expect(resend.statusCode).toBe(200);
     const mail = await latestMailTo(t.database.db, email);
-    const second = mail.text.match(/code on the sign-in page: (\d+)/)![1];
+    const second = mailedCode(mail.text)!;
     const response = await verifyCode(email, second);
     expect(response.statusCode).toBe(200);
     if (second !== first) expect((await verifyCode(email, first)).statusCode).toBe(400);

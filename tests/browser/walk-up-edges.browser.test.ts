@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
 import { VERIFICATION_LINK_SECONDS } from '../../server/auth/auth';
 import { verification } from '../../server/db/tables/auth.tables';
-import { latestMailTo } from '../support/players';
+import { latestMailTo, mailedCode } from '../support/players';
 import { freePort } from '../support/server-process';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { baseUrl, expectText, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
@@ -23,8 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const CODE_PATTERN = /code on the sign-in page: (\d{6})/;
-
 /** Signs up through the /auth form on the in-process server; returns when the code panel offers the mailed code. */
 async function signUpInForm(page: Page, email: string) {
   await page.goto(`${base}/auth?mode=sign-up`);
@@ -33,7 +31,7 @@ async function signUpInForm(page: Page, email: string) {
   await page.getByRole('button', { name: 'SIGN UP', exact: true }).click();
   await expectText(page, 'Enter the code from your e-mail');
   const mail = await latestMailTo(t.database.db, email);
-  return { mail, code: mail.text.match(CODE_PATTERN)![1] };
+  return { mail, code: mailedCode(mail.text)! };
 }
 
 /** /auth once the app runs it: the toggle works and the app's own /api/config request has been answered. */
@@ -96,7 +94,7 @@ describe('expired ways in say so', () => {
 
     await page.getByRole('button', { name: 'Resend verification e-mail' }).click();
     await expectText(page, 'Verification e-mail sent');
-    const fresh = (await latestMailTo(t.database.db, email)).text.match(CODE_PATTERN)![1];
+    const fresh = mailedCode((await latestMailTo(t.database.db, email)).text)!;
     await page.getByLabel('Verification code').fill(fresh);
     await page.waitForURL('**/play');
   });

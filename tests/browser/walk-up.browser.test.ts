@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { mailedCode } from '../support/players';
 import { baseUrl, expectText, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 
 const { newPage } = useBrowser();
 
 const WRONG_OR_USED = "That code isn't right, or it was already used. Check the newest e-mail and try again.";
-const CODE_PATTERN = /code on the sign-in page: (\d{6})/;
 
 /** Signs up through the /auth form; returns the mailed code once the code panel offers it. */
 async function signUpInForm(page: Page, email: string) {
@@ -14,7 +14,7 @@ async function signUpInForm(page: Page, email: string) {
   await page.getByLabel(/^password$/i).fill('correct horse');
   await page.getByRole('button', { name: 'SIGN UP', exact: true }).click();
   await expectText(page, 'Enter the code from your e-mail');
-  return (await readLatestMail(baseUrl(), email)).text.match(CODE_PATTERN)![1];
+  return mailedCode((await readLatestMail(baseUrl(), email)).text)!;
 }
 
 /** Types a whole code (the sixth digit submits) and waits for the server's answer. */
@@ -64,7 +64,7 @@ describe('walk-up at 390×844: QR URL → sign up → code → name → image, w
     // The attendee reads the code in their mail app (the test reads the captured mail) and types it: the last
     // digit submits, so there is no tap.
     const mail = await readLatestMail(baseUrl(), email);
-    const code = mail.text.match(/code on the sign-in page: (\d{6})/)?.[1];
+    const code = mailedCode(mail.text);
     expect(code).toBeDefined();
     await page.keyboard.type(code!);
     await page.waitForURL('**/play');
@@ -96,7 +96,7 @@ describe('walk-up at 390×844: QR URL → sign up → code → name → image, w
     await page.getByLabel(/^password$/i).fill('correct horse');
     await page.getByRole('button', { name: 'SIGN UP', exact: true }).click();
     const mail = await readLatestMail(baseUrl(), email);
-    const code = mail.text.match(/code on the sign-in page: (\d{6})/)![1];
+    const code = mailedCode(mail.text)!;
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('Verification code').fill(wrong);
     await expectText(page, WRONG_OR_USED);
@@ -143,7 +143,7 @@ describe('walk-up at 390×844: QR URL → sign up → code → name → image, w
 
     await page.getByRole('button', { name: 'Resend verification e-mail' }).click();
     await expectText(page, 'Verification e-mail sent');
-    const fresh = (await readLatestMail(baseUrl(), email, { after: 1 })).text.match(CODE_PATTERN)![1];
+    const fresh = mailedCode((await readLatestMail(baseUrl(), email, { after: 1 })).text)!;
     // The same player typed the new code on another device first (signed in there); here it has been used.
     const elsewhere = await fetch(`${baseUrl()}/api/auth/email-otp/verify-email`, {
       method: 'POST',

@@ -13,6 +13,9 @@ export interface TestPlayer {
 }
 
 /** The newest captured mail to `to`, and the first link in it. */
+/** The 6-digit code of a verification mail's text (undefined when there is none). */
+export const mailedCode = (mailText: string) => mailText.match(/code on the sign-in page: (\d{6})/)?.[1];
+
 export async function latestMailTo(db: Db, to: string) {
   const [mail] = await db.select().from(capturedMail).where(eq(capturedMail.to, to)).orderBy(desc(capturedMail.id)).limit(1);
   if (!mail) throw new Error(`no mail captured for ${to}`);
