@@ -39,7 +39,7 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * The server inlines the entry's stylesheet in every page (server/web.routes.ts, docs/decisions/025), so no <link>
+ * The server inlines the entry's stylesheet in every page (server/spa/web.routes.ts, docs/decisions/025), so no <link>
  * names it and Vite's preload helper would fetch it again with the first lazy chunk that lists it (an overlay, a
  * view): such lists name the entry script in its place, which the page has already run (no request).
  */
@@ -69,18 +69,62 @@ function entryStylesheetIsInlined(): Plugin {
   };
 }
 
+/**
+ * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`) on the chunks a player's first load runs: Chromium compiles
+ * every function of such a script eagerly while it streams in, off the main thread, instead of one by one on the main
+ * thread the first time each is called (the entry's React DOM and router, while the first page renders). The
+ * console's and the charts' chunks, loaded on demand, are left to lazy compilation (docs/decisions/040).
+ */
+const COMPILED_ON_LOAD = new Set([
+  'shared',
+  'auth-client',
+  'auth',
+  'play',
+  'leaderboard',
+  'booth',
+  'privacy',
+  'reset-password',
+  'not-found',
+]);
+function compileHints(): Plugin {
+  return {
+    name: 'gg-compile-hints',
+    apply: 'build',
+    // After Vite has put its preload helper at the top of the chunks: the comment must be the first line.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk' && (file.isEntry || COMPILED_ON_LOAD.has(file.name)))
+            file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+        }
+      },
+    },
+  };
+}
+
 // Dialogs and popovers load when opened (web/features/*/components/*-dialog, user-menu-popover): keep their libraries
 // out of the shared chunk every page fetches, or /play would download them up front again.
 const OVERLAYS =
   /node_modules[\\/](@radix-ui[\\/]react-(dialog|popover|popper|dismissable-layer|focus-scope|focus-guards|portal|presence|arrow|use-size|use-escape-keydown)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]|[\\/]web[\\/]ui[\\/](dialog|popover|confirm-dialog)\.tsx/;
 
 // better-auth's client and what it brings: the pages that sign in load it, /play only on sign-out (docs/decisions/025).
-// One chunk of its own, or it would sit in the shared chunk /play fetches before START CHALLENGE shows.
-const AUTH_CLIENT = /node_modules[\\/](better-auth|@better-auth|@better-fetch|better-call|nanostores|defu|@noble|jose|uncrypto|rou3)[\\/]|[\\/]web[\\/]lib[\\/]auth-client\.ts/;
+// One chunk of its own, or it would sit in the shared chunk /play fetches before START CHALLENGE shows. With it the
+// code panel, which calls it: /auth imports the panel, and /play loads it only for a player who started before
+// confirming (docs/decisions/039); in the shared chunk it would bring the client to every /play.
+const AUTH_CLIENT =
+  /node_modules[\\/](better-auth|@better-auth|@better-fetch|better-call|nanostores|defu|@noble|jose|uncrypto|rou3)[\\/]|[\\/]web[\\/]lib[\\/]auth-client\.ts|[\\/]web[\\/]features[\\/]auth[\\/](components[\\/]verify-code-panel\.tsx|api[\\/]verify-email-code\.ts)/;
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), entryStylesheetIsInlined(), precompressAssets(), prerenderLanding({ alias, webRoot: fileURLToPath(new URL('./web', import.meta.url)) })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compileHints(),
+    entryStylesheetIsInlined(),
+    precompressAssets(),
+    prerenderLanding({ alias, webRoot: fileURLToPath(new URL('./web', import.meta.url)) }),
+  ],
   resolve: { alias },
   build: {
     outDir: '../dist/web',
@@ -89,7 +133,7 @@ export default defineConfig({
     // No inline scripts or module-preload polyfill: the CSP allows scripts from 'self' only.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
-    // The server reads it to preload each page's route chunk from its HTML (server/web-preload.ts).
+    // The server reads it to preload each page's route chunk from its HTML (server/spa/web-preload.ts).
     manifest: true,
     rolldownOptions: {
       output: {
@@ -102,7 +146,13 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: 'auth-client', test: AUTH_CLIENT, priority: 2, includeDependenciesRecursively: false },
-            { name: 'shared', test: (id) => !OVERLAYS.test(id) && !AUTH_CLIENT.test(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+            {
+              name: 'shared',
+              test: (id) => !OVERLAYS.test(id) && !AUTH_CLIENT.test(id),
+              minShareCount: 2,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

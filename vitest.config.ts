@@ -6,10 +6,19 @@ const alias = {
   '@web': fileURLToPath(new URL('./web', import.meta.url)),
 };
 
-// Three kinds of test, named by suffix:
+// Four kinds of test, named by suffix:
 //   *.unit.test.ts     pure logic, no database: run once
 //   *.test.ts          real app + real database: run on PGlite and again on PostgreSQL
+//   *.app.test.ts      real app whose behaviour no database changes (HTTP plumbing, headers, SPA hosting, image storage,
+//                      start-up checks): run once, on PGlite
 //   *.browser.test.ts  playwright-core journeys in Debian Chromium against a running server
+//
+// The database projects run without per-file isolation: a worker keeps its modules from one test file to the next, so
+// the real scorer (tests/support/test-app.ts) loads once per worker, not once per file. Each file still gets its own
+// app and its own database (a copy of the migrated template: PGlite's is dumped once per run by
+// tests/support/pglite-global-setup.ts, PostgreSQL's is migrated once by tests/support/postgres-global-setup.ts).
+// So a test file keeps no state in shared modules, and restores what it changes (fake timers, spies, process.env).
+// (docs/decisions/035-test-loop.md)
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -30,8 +39,10 @@ export default defineConfig({
           include: ['{server,tests}/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['tests/support/server-bundle-global-setup.ts'],
-          setupFiles: ['tests/support/setup-test-env.ts'],
+          // One worker runs many files (see the note on isolation above): the scorer loads once per worker.
+          isolate: false,
+          globalSetup: ['tests/support/server-bundle-global-setup.ts', 'tests/support/pglite-global-setup.ts'],
+          setupFiles: ['tests/support/setup-test-env.ts', 'tests/support/cpu-per-file.ts'],
         },
       },
       {
@@ -40,10 +51,12 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['{server,tests}/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.unit.test.ts', '**/*.app.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'postgres' },
+          // Like pglite: one worker runs many files, so the scorer loads once per worker (docs/decisions/035-test-loop.md).
+          isolate: false,
           globalSetup: ['tests/support/server-bundle-global-setup.ts', 'tests/support/postgres-global-setup.ts'],
-          setupFiles: ['tests/support/setup-test-env.ts'],
+          setupFiles: ['tests/support/setup-test-env.ts', 'tests/support/cpu-per-file.ts'],
         },
       },
       {
@@ -52,7 +65,12 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.browser.test.ts'],
-          globalSetup: ['tests/support/server-bundle-global-setup.ts', 'tests/browser/global-setup.ts'],
+          globalSetup: [
+            'tests/support/server-bundle-global-setup.ts',
+            'tests/support/pglite-global-setup.ts',
+            'tests/browser/global-setup.ts',
+          ],
+          setupFiles: ['tests/support/cpu-per-file.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
         },

@@ -1,5 +1,6 @@
 // The Challenges section's fixed values: plain, no zod, so the web app can import them (zod schemas in
 // admin-challenges.ts build on these).
+import type { ErrorCode } from './errors.rules';
 
 export const CHALLENGE_STATES = ['unused', 'in_play', 'played', 'disabled'] as const;
 export type ChallengeState = (typeof CHALLENGE_STATES)[number];
@@ -16,6 +17,10 @@ export const MAX_GENERATION_PROMPTS = 500;
 /** Server-Sent Event names on GET /api/admin/challenges/generation/:runId/stream. */
 export const GENERATION_STREAM_EVENTS = { progress: 'progress' } as const;
 
+/** Shown on the console while challenges of the starter pack shipped in the repo are still unplayed. */
+export const STARTER_PACK_NOTICE = 'Starter pack loaded: replace it with your own';
+export const REMOVE_STARTER_PACK_LABEL = 'Remove starter pack';
+
 export const adminChallengeErrorCodes = {
   challengeNotFound: 'CHALLENGE_NOT_FOUND',
   challengeUsed: 'CHALLENGE_USED',
@@ -23,4 +28,4 @@ export const adminChallengeErrorCodes = {
   packTooLarge: 'PACK_TOO_LARGE',
   providerNotConfigured: 'PROVIDER_NOT_CONFIGURED',
   runNotFound: 'RUN_NOT_FOUND',
-} as const;
+} as const satisfies Record<string, ErrorCode>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_CHALLENGES_PAGE_SIZE, CHALLENGE_STATES, GENERATION_PROVIDERS, MAX_GENERATION_PROMPTS } from './admin-challenges.rules';
+import { apiErrorSchema } from './errors';
 
 /** GET /api/admin/challenges */
 export const adminChallengesQuerySchema = z.object({
@@ -49,14 +50,20 @@ export const poolHealthSchema = z.object({
   /** At the last hour's rate, minutes until no unused prompt is left; null when nothing was used in the last hour. */
   minutesLeft: z.number().nullable(),
   allowPromptReuse: z.boolean(),
+  /** Challenges from the starter pack shipped in the repo: all of them, and those nobody has got yet (removable). */
+  starterPack: z.object({ total: z.number().int(), unplayed: z.number().int() }),
 });
 export type PoolHealth = z.infer<typeof poolHealthSchema>;
+
+/** DELETE /api/admin/challenges/starter-pack: the unplayed starter challenges go, played ones stay for history. */
+export const removeStarterPackResultSchema = z.object({ removed: z.number().int(), kept: z.number().int() });
+export type RemoveStarterPackResult = z.infer<typeof removeStarterPackResultSchema>;
 
 /** POST /api/admin/challenges/import (body: the .zip itself, application/zip) */
 export const importResultSchema = z.object({ total: z.number().int(), imported: z.number().int(), skipped: z.number().int() });
 export type ImportResult = z.infer<typeof importResultSchema>;
 /** A refused pack: every problem, nothing imported. */
-export const packErrorSchema = z.object({ code: z.string(), message: z.string(), problems: z.array(z.string()) });
+export const packErrorSchema = apiErrorSchema.extend({ problems: z.array(z.string()) });
 export type PackError = z.infer<typeof packErrorSchema>;
 
 /** POST /api/admin/challenges/generation */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { WINNERS_DEFAULT_TOP, WINNERS_MAX_TOP } from './admin.rules';
+import { boothDisplaySchema } from './leaderboard';
+import { BOOTH_COUNTDOWN_MAX_HOURS, BOOTH_MESSAGE_MAX_LENGTH, PODIUM_SIZE } from './leaderboard.rules';
 
 /** GET /api/admin/winners.csv?top=N[&archive=id]: the current board's top N, or an archived board's. */
 export const winnersQuerySchema = z.object({
@@ -46,3 +48,36 @@ export type ArchiveListResponse = z.infer<typeof archiveListResponseSchema>;
 /** GET /api/admin/leaderboard/archives/:id */
 export const archiveResponseSchema = z.object({ archive: archiveSummarySchema.extend({ entries: z.array(archiveEntrySchema) }) });
 export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;
+
+/** GET/PUT /api/admin/booth: what every open booth screen shows. */
+export const boothDisplayResponseSchema = z.object({ booth: boothDisplaySchema });
+export type BoothDisplayResponse = z.infer<typeof boothDisplayResponseSchema>;
+
+/** PUT /api/admin/booth: the mode, and what that mode needs. */
+export const boothDisplayUpdateSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('board') }),
+  z.object({
+    mode: z.literal('countdown'),
+    countdownTo: z.iso
+      .datetime({ offset: true, error: 'Give the end as a date and time' })
+      .refine((value) => Date.parse(value) > Date.now(), 'The countdown must end in the future')
+      .refine(
+        (value) => Date.parse(value) <= Date.now() + BOOTH_COUNTDOWN_MAX_HOURS * 3_600_000,
+        `The countdown must end within ${BOOTH_COUNTDOWN_MAX_HOURS} hours`,
+      ),
+  }),
+  z.object({ mode: z.literal('podium'), podiumRevealed: z.number().int().min(0).max(PODIUM_SIZE).default(0) }),
+  z.object({
+    mode: z.literal('message'),
+    message: z
+      .string({ error: 'A message must be text' })
+      .transform((value) => value.replace(/\s+/g, ' ').trim())
+      .pipe(
+        z
+          .string()
+          .min(1, 'Write the message to show')
+          .max(BOOTH_MESSAGE_MAX_LENGTH, `Keep the message to ${BOOTH_MESSAGE_MAX_LENGTH} characters`),
+      ),
+  }),
+]);
+export type BoothDisplayUpdate = z.input<typeof boothDisplayUpdateSchema>;

@@ -21,7 +21,6 @@ export const blocklistInputSchema = z.object({
 });
 export type BlocklistInput = z.infer<typeof blocklistInputSchema>;
 
-
 export const moderationMatchSchema = z.object({
   playerId: z.string(),
   displayName: z.string().nullable(),

@@ -28,7 +28,9 @@ export const adminPlayerUpdateSchema = z
       .optional(),
     hidden: z.boolean().optional(),
   })
-  .refine((body) => body.displayName !== undefined || body.hidden !== undefined, { message: 'Nothing to change: send displayName and/or hidden' });
+  .refine((body) => body.displayName !== undefined || body.hidden !== undefined, {
+    message: 'Nothing to change: send displayName and/or hidden',
+  });
 export type AdminPlayerUpdate = z.infer<typeof adminPlayerUpdateSchema>;
 
 // ---- responses ----

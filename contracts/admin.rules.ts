@@ -1,5 +1,6 @@
 // The organizer console's sizes, sort keys, stream event names and error codes: plain values with no zod, so the
 // web app can import them without shipping zod. The zod schemas in admin-*.ts build on these.
+import type { ErrorCode } from './errors.rules';
 
 export const ADMIN_PLAYERS_PAGE_SIZE = 50;
 export const ADMIN_PLAYERS_MAX_PAGE_SIZE = 200;
@@ -13,7 +14,16 @@ export const SCORE_HISTOGRAM_BUCKETS = 10;
 export const GAMES_BUCKET_MINUTES = 10;
 
 /** Columns the players table sorts by (GET /api/admin/players?sort=…). */
-export const ADMIN_PLAYER_SORT_KEYS = ['displayName', 'email', 'phone', 'score', 'rank', 'gamesPlayed', 'signedUpAt', 'lastSeenAt'] as const;
+export const ADMIN_PLAYER_SORT_KEYS = [
+  'displayName',
+  'email',
+  'phone',
+  'score',
+  'rank',
+  'gamesPlayed',
+  'signedUpAt',
+  'lastSeenAt',
+] as const;
 export type AdminPlayerSortKey = (typeof ADMIN_PLAYER_SORT_KEYS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -28,6 +38,7 @@ export const AUDIT_ACTIONS = {
   playerUnhide: 'player.unhide',
   playerDelete: 'player.delete',
   eventUpdate: 'event.update',
+  boothUpdate: 'booth.update',
   leaderboardReset: 'leaderboard.reset',
   winnersExport: 'winners.export',
   organizerCreate: 'organizer.create',
@@ -37,6 +48,8 @@ export const AUDIT_ACTIONS = {
   challengeDelete: 'challenge.delete',
   generationStart: 'generation.start',
   blocklistUpdate: 'moderation.blocklist',
+  starterPackImport: 'challenges.starter_import',
+  starterPackRemove: 'challenges.starter_remove',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
@@ -56,7 +69,8 @@ export const adminErrorCodes = {
   archiveNotFound: 'ARCHIVE_NOT_FOUND',
   cannotDeleteYourself: 'CANNOT_DELETE_YOURSELF',
   nothingToChange: 'NOTHING_TO_CHANGE',
-} as const;
+  boardEmpty: 'BOARD_EMPTY',
+} as const satisfies Record<string, ErrorCode>;
 
 /** The message a closed event gives a player who tries to start (also shown on the landing and /play pages). */
 export const EVENT_CLOSED_MESSAGE = 'The game is closed right now. Please check back later.';

@@ -7,5 +7,7 @@ export const publicConfigSchema = z.object({
   minPasswordLength: z.number().int(),
   /** False while an organizer has closed the event: landing and /play say so, new challenges are refused. */
   eventOpen: z.boolean(),
+  /** False while no challenge was ever loaded: landing and /play say the game is not ready yet, before anyone signs up. */
+  poolReady: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,10 +1,30 @@
 // The game's rules and fixed texts: plain values with no zod, so the web app can import them without shipping
-// zod (SPEC 13: small first load). The zod schemas in game.ts build on these.
+// zod (a small first load: docs/decisions/020-landing-without-the-app-libraries.md). The zod schemas in game.ts build on these.
+import type { ErrorCode } from './errors.rules';
 
 export const GUESSES_PER_CHALLENGE = 3;
 export const MAX_GUESS_LENGTH = 300;
 export const MAX_DISPLAY_NAME_LENGTH = 20;
 export const HISTORY_SIZE = 5;
+export const MAX_PHONE_LENGTH = 40;
+
+/**
+ * A phone number as players type one: digits, spaces and + - ( ), with at least 3 digits. Nothing else, so the
+ * winners' CSV can show it as typed (a spreadsheet cannot read it as a formula that does anything).
+ */
+export const PHONE_NUMBER_PATTERN = /^(?=(?:[^0-9]*[0-9]){3})[0-9 +()-]+$/;
+export const PHONE_NUMBER_MESSAGE = 'Use digits, spaces and + - ( ) only, e.g. +1 555 123 4567';
+
+/** Any kind of space (a no-break space pasted from a contact card) becomes one plain space; ends trimmed. */
+export const normalizePhoneNumber = (phone: string) => phone.replace(/\s+/g, ' ').trim();
+
+/** Why a phone number cannot be saved, or null when it is fine or empty. */
+export function phoneNumberProblem(phone: string): string | null {
+  const value = normalizePhoneNumber(phone);
+  if (value === '') return null;
+  if (value.length > MAX_PHONE_LENGTH) return 'That phone number is too long';
+  return PHONE_NUMBER_PATTERN.test(value) ? null : PHONE_NUMBER_MESSAGE;
+}
 
 /** Error codes the game routes send (with the one apiErrorSchema body). */
 export const gameErrorCodes = {
@@ -20,11 +40,11 @@ export const gameErrorCodes = {
   challengeTooSoon: 'CHALLENGE_TOO_SOON',
   challengeCapReached: 'CHALLENGE_CAP_REACHED',
   scorerBusy: 'SCORER_BUSY',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
 export const POOL_EXHAUSTED_MESSAGE = 'All prompts have been used. Please try again later.';
 /** The pool has never held a challenge (a fresh install): the game is not set up yet, nothing was used up. */
 export const POOL_NOT_READY_MESSAGE = 'The game is not ready yet: no challenges have been loaded. Please check back soon.';
 
-/** Scores are shown with one decimal and '%' everywhere (SPEC 8). */
+/** Scores are shown with one decimal and '%' everywhere. */
 export const formatScore = (score: number) => `${score.toFixed(1)}%`;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { GUESSES_PER_CHALLENGE, MAX_DISPLAY_NAME_LENGTH, MAX_GUESS_LENGTH } from './game.rules';
+import {
+  GUESSES_PER_CHALLENGE,
+  MAX_DISPLAY_NAME_LENGTH,
+  MAX_GUESS_LENGTH,
+  MAX_PHONE_LENGTH,
+  normalizePhoneNumber,
+  PHONE_NUMBER_MESSAGE,
+  PHONE_NUMBER_PATTERN,
+} from './game.rules';
 
 // ---- requests ----
 
@@ -14,6 +22,15 @@ export const guessInputSchema = z.object({
    * guess, and the other gets 409 SLOT_TAKEN.
    */
   guessNumber: z.number({ error: 'guessNumber must be 1, 2 or 3' }).int().min(1).max(GUESSES_PER_CHALLENGE),
+  /**
+   * A random id the client makes for this guess and sends again, unchanged, with every retry of it: when the first
+   * send was stored but its answer was lost (a dropped connection, an instance that died), the retry gets the
+   * stored result instead of 409 SLOT_TAKEN. Optional: without it a resend of a stored guess gets SLOT_TAKEN.
+   */
+  idempotencyKey: z
+    .string({ error: 'idempotencyKey must be text' })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'idempotencyKey must be 16–64 letters, digits, - or _')
+    .optional(),
 });
 export type GuessInput = z.infer<typeof guessInputSchema>;
 
@@ -25,7 +42,12 @@ export const profileInputSchema = z.object({
     .trim()
     .min(1, 'Choose a display name')
     .max(MAX_DISPLAY_NAME_LENGTH, `At most ${MAX_DISPLAY_NAME_LENGTH} characters`),
-  phoneNumber: z.string().trim().max(40, 'That phone number is too long').optional(),
+  phoneNumber: z
+    .string()
+    .overwrite(normalizePhoneNumber)
+    .max(MAX_PHONE_LENGTH, 'That phone number is too long')
+    .refine((phone) => phone === '' || PHONE_NUMBER_PATTERN.test(phone), PHONE_NUMBER_MESSAGE)
+    .optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 

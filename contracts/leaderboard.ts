@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEADERBOARD_TOP_SIZE, MAX_STRATEGY_LENGTH } from './leaderboard.rules';
+import { BOARD_COUNTS, BOOTH_MODES, LEADERBOARD_TOP_SIZE, MAX_STRATEGY_LENGTH, PODIUM_SIZE } from './leaderboard.rules';
 
 // ---- requests ----
 
@@ -46,6 +46,8 @@ export const myRankSchema = z.object({
   score: z.number().nullable(),
   /** The score of the player ranked just above (null for #1 or without an entry): "4.2 points to #6". */
   nextRankScore: z.number().nullable(),
+  /** Which of the player's games holds their entry: what their next game will do to it. */
+  boardCounts: z.enum(BOARD_COUNTS),
 });
 export type MyRank = z.infer<typeof myRankSchema>;
 
@@ -83,11 +85,34 @@ export const finishSchema = z.object({
 });
 export type Finish = z.infer<typeof finishSchema>;
 
+/** A challenge just started, as the booth ticker shows it ("Mia just started"). `id` is opaque and stable. */
+export const startSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  startedAt: z.string(),
+});
+export type Start = z.infer<typeof startSchema>;
+
+/** What the booth screen shows (the organizer's choice; every open booth follows it through the live board). */
+export const boothDisplaySchema = z.object({
+  mode: z.enum(BOOTH_MODES),
+  /** The countdown's end (ISO 8601), with mode 'countdown'. */
+  countdownTo: z.string().nullable(),
+  /** The one-line message, with mode 'message'. */
+  message: z.string().nullable(),
+  /** How many podium places are revealed, third first (0–3), with mode 'podium'. */
+  podiumRevealed: z.number().int().min(0).max(PODIUM_SIZE),
+  updatedAt: z.string(),
+});
+export type BoothDisplay = z.infer<typeof boothDisplaySchema>;
+
 export const leaderboardBoardSchema = z.object({
   entries: z.array(leaderboardEntrySchema),
   total: z.number().int(),
   /** The #1's strategy (written since the last reset), so live screens never refetch the champion on a change. */
   championStrategy: z.string().nullable(),
+  /** Which of a player's games holds their entry (the organizer's setting). */
+  boardCounts: z.enum(BOARD_COUNTS),
   /**
    * The newest finishes since the last reset (newest first, public players with a score above 0): a burst of
    * completions reaches screens as one update carrying all of them, so the ticker can play each in turn.
@@ -97,5 +122,11 @@ export const leaderboardBoardSchema = z.object({
   gamesPlayed: z.number().int(),
   /** Images of recently finished challenges (their prompts are revealed to their players; the images are public). */
   sampleImages: z.array(z.string()),
+  /** The newest starts (public, confirmed players), newest first: the ticker names players when they begin. */
+  starts: z.array(startSchema),
+  /** Attempts started in the last PLAYING_NOW_MINUTES and not finished. */
+  playingNow: z.number().int(),
+  /** What the booth screen shows. */
+  booth: boothDisplaySchema,
 });
 export type LeaderboardBoard = z.infer<typeof leaderboardBoardSchema>;

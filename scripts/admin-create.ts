@@ -3,31 +3,42 @@
 // exactly as at sign-up), marked verified, and its password (random unless given) is printed once.
 // Uses the server's own configuration: DATA_DIR (PGlite) or DATABASE_URL, read from the environment. With the
 // embedded database and a server running, the work is done by that server (scripts/cli-database.ts).
+// The arguments are checked before the server's modules load (better-auth, the database drivers): a typo is answered
+// at once.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { CONTROL_PATHS } from '../server/admin/admin-control.routes';
-import { MIN_PASSWORD_LENGTH } from '../server/auth/auth';
-import { resolveAuthSecret } from '../server/auth/auth-secret';
-import { createOrganizer, type OrganizerCreateResult } from '../server/auth/organizer-create';
-import { EnvError, loadEnv } from '../server/env';
-import { CliRefusal, withDatabaseOrServer } from './cli-database';
+import { MIN_PASSWORD_LENGTH } from '@contracts/auth.rules';
+import type { OrganizerCreateResult } from '../server/auth/organizer-create';
 
 const usage = 'Usage: npm run admin:create -- <email> [--password <password>]';
 
 async function main() {
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { password: { type: 'string' } } });
   const email = z.string().trim().toLowerCase().email().safeParse(positionals[0]);
-  if (positionals.length !== 1 || !email.success) throw new UsageError(`${positionals[0] ? `Not an e-mail address: ${positionals[0]}\n` : ''}${usage}`);
+  if (positionals.length !== 1 || !email.success)
+    throw new UsageError(`${positionals[0] ? `Not an e-mail address: ${positionals[0]}\n` : ''}${usage}`);
   if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH) {
     throw new UsageError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
 
+  const [{ CONTROL_PATHS }, { resolveAuthSecret }, { createOrganizer }, { loadEnv }, { withDatabaseOrServer }] = await Promise.all([
+    import('../server/admin/admin-control.routes'),
+    import('../server/auth/auth-secret'),
+    import('../server/auth/organizer-create'),
+    import('../server/env'),
+    import('./cli-database'),
+  ]);
   const env = loadEnv();
   let via = '';
   const result = await withDatabaseOrServer<OrganizerCreateResult>(env, 'npm run admin:create', {
     direct: ({ db }) =>
       createOrganizer(
-        { db, secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir), publicUrl: env.publicUrl, production: env.NODE_ENV === 'production' },
+        {
+          db,
+          secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir),
+          publicUrl: env.publicUrl,
+          production: env.NODE_ENV === 'production',
+        },
         email.data,
         values.password,
       ),
@@ -46,7 +57,12 @@ async function main() {
 
 class UsageError extends Error {}
 
-main().catch((error) => {
-  console.error(error instanceof UsageError || error instanceof EnvError || error instanceof CliRefusal ? error.message : error);
+main().catch(async (error) => {
+  // Refusals the organizer can act on are said plainly; anything else with its stack.
+  const plain =
+    error instanceof UsageError ||
+    error instanceof (await import('../server/env')).EnvError ||
+    error instanceof (await import('./cli-database')).CliRefusal;
+  console.error(plain ? error.message : error);
   process.exit(1);
 });

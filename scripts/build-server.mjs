@@ -40,7 +40,9 @@ function keepModuleLocations(outdir) {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const contents = readFileSync(args.path, 'utf8');
         if (!contents.includes('import.meta.')) return undefined;
-        const other = [...contents.matchAll(/import\.meta\.(\w+)/g)].map((match) => match[1]).find((name) => name !== 'url' && name !== 'dirname');
+        const other = [...contents.matchAll(/import\.meta\.(\w+)/g)]
+          .map((match) => match[1])
+          .find((name) => name !== 'url' && name !== 'dirname');
         if (other) throw new Error(`${args.path}: import.meta.${other} would name the bundle, not this module: use import.meta.url`);
         const fromBundle = path.relative(outdir, args.path).split(path.sep).join('/');
         const dirFromBundle = path.relative(outdir, path.dirname(args.path)).split(path.sep).join('/');

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { CONTROL_PATHS } from '../server/admin/admin-control.routes';
-import { COMMAND_LINE_ACTOR, recordAudit } from '../server/admin/audit.service';
+import { COMMAND_LINE_ACTOR, recordAudit } from '../server/audit/audit.service';
 import { EnvError, loadEnv } from '../server/env';
 import { ChallengePackError, importChallengePack, type ImportSummary } from '../server/challenges/challenges-import.service';
 import { scoringConfigFrom } from '../server/scoring/scoring.config';
@@ -30,7 +30,10 @@ async function main() {
       const scorer = await createScorer(scoringConfigFrom(env));
       const storage = imageStorageFrom(env);
       const result = await importChallengePack({ db: database.db, storage, scorer }, pack).finally(() => scorer.close());
-      await recordAudit(database.db, COMMAND_LINE_ACTOR, { action: AUDIT_ACTIONS.challengesImport, details: { ...result, pack: path.basename(pack) } });
+      await recordAudit(database.db, COMMAND_LINE_ACTOR, {
+        action: AUDIT_ACTIONS.challengesImport,
+        details: { ...result, pack: path.basename(pack) },
+      });
       return result;
     },
     viaServer(control) {
@@ -38,7 +41,9 @@ async function main() {
       return control.post(CONTROL_PATHS.challengesImport, { packPath: pack });
     },
   });
-  console.log(`Imported ${summary.imported} challenge${summary.imported === 1 ? '' : 's'}, skipped ${summary.skipped} already present (${summary.total} in the pack).${via}`);
+  console.log(
+    `Imported ${summary.imported} challenge${summary.imported === 1 ? '' : 's'}, skipped ${summary.skipped} already present (${summary.total} in the pack).${via}`,
+  );
 }
 
 main().catch((error) => {

@@ -55,15 +55,16 @@ export async function withDatabaseOrServer<T>(
 }
 
 function serverControl(dataDir: string, holder: LockHolder): ServerControl {
-  const refuse = (why: string) =>
-    new CliRefusal(`${describeHolder(dataDir, holder)}\n${why}\nNothing was changed.`);
+  const refuse = (why: string) => new CliRefusal(`${describeHolder(dataDir, holder)}\n${why}\nNothing was changed.`);
   if (holder.kind !== 'server') throw refuse('Wait until it has finished, then run this again.');
   if (!holder.controlUrl) throw refuse('It is still starting: run this again in a few seconds.');
   let token: string;
   try {
     token = readFileSync(path.join(dataDir, CONTROL_TOKEN_FILE), 'utf8').trim();
   } catch {
-    throw refuse(`Its control token (${path.join(dataDir, CONTROL_TOKEN_FILE)}) is not readable: run this as the user who runs the server, or stop the server first.`);
+    throw refuse(
+      `Its control token (${path.join(dataDir, CONTROL_TOKEN_FILE)}) is not readable: run this as the user who runs the server, or stop the server first.`,
+    );
   }
   return {
     holder,

@@ -3,5 +3,5 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
-/** The demo challenge pack beside the repo (CI clones shared/ next to main/); DEMO_PACK overrides. Never copied in. */
-export const demoPackDir = path.resolve(repoRoot, process.env.DEMO_PACK ?? '../shared/demo-pack');
+/** The starter pack shipped in the repo: benchmarks and tests play it as the demo pack. DEMO_PACK overrides. */
+export const demoPackDir = path.resolve(repoRoot, process.env.DEMO_PACK ?? 'packs/starter');

@@ -26,7 +26,8 @@ for (const pos of ['noun', 'adj'] as const) {
 }
 const single = (word: string) => /^\p{Ll}+$/u.test(word);
 // Targets are attested nouns that are not also attested adjectives ("young", "male" never become a prompt's adjective).
-const attestedNoun = (word: string) => firstSense.get(`noun:${word}`)?.attested === true && firstSense.get(`adj:${word}`)?.attested !== true;
+const attestedNoun = (word: string) =>
+  firstSense.get(`noun:${word}`)?.attested === true && firstSense.get(`adj:${word}`)?.attested !== true;
 
 const broader: Record<string, string[]> = {};
 for (const [key, sense] of firstSense) {
@@ -36,8 +37,10 @@ for (const [key, sense] of firstSense) {
   let level = [sense.offset];
   for (let depth = 0; depth < 2; depth++) {
     const next: string[] = [];
-    for (const offset of level) for (const p of synsets.get(offset)?.pointers ?? []) if (p.symbol === '@' || p.symbol === '@i') next.push(`noun:${p.offset}`);
-    for (const offset of next) for (const w of synsets.get(offset)?.words ?? []) if (single(w) && w !== word && attestedNoun(w)) found.add(w);
+    for (const offset of level)
+      for (const p of synsets.get(offset)?.pointers ?? []) if (p.symbol === '@' || p.symbol === '@i') next.push(`noun:${p.offset}`);
+    for (const offset of next)
+      for (const w of synsets.get(offset)?.words ?? []) if (single(w) && w !== word && attestedNoun(w)) found.add(w);
     level = next;
   }
   if (found.size > 0) broader[word] = [...found];
@@ -51,15 +54,18 @@ for (const [key, sense] of firstSense) {
   for (const p of synset?.pointers ?? []) {
     if ((p.symbol !== '+' && p.symbol !== '\\') || p.pos !== 'noun') continue;
     const noun = synsets.get(`noun:${p.offset}`)?.words[p.target - 1];
-    if (noun && single(noun) && noun.length >= 3 && word.startsWith(noun) && index >= 0) derived[word] = [...new Set([...(derived[word] ?? []), noun])];
+    if (noun && single(noun) && noun.length >= 3 && word.startsWith(noun) && index >= 0)
+      derived[word] = [...new Set([...(derived[word] ?? []), noun])];
   }
 }
 const out = new URL('../server/scoring/scoring.broader.json', import.meta.url);
 writeFileSync(
   out,
   JSON.stringify({
-    source: 'WordNet 3.0 (Princeton University): hypernyms two levels up of the most frequent noun sense, and adjective-noun derivations; built by scripts/scoring-broader.ts',
-    notice: 'WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Used under the WordNet 3.0 licence (permission to use, copy, modify and distribute without fee, with this notice).',
+    source:
+      'WordNet 3.0 (Princeton University): hypernyms two levels up of the most frequent noun sense, and adjective-noun derivations; built by scripts/scoring-broader.ts',
+    notice:
+      'WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Used under the WordNet 3.0 licence (permission to use, copy, modify and distribute without fee, with this notice).',
     broader,
     derived,
   }) + '\n',

@@ -48,7 +48,8 @@ writeFileSync(
   JSON.stringify(
     {
       source: 'WordNet 3.0 (Princeton University), most frequent sense only; built by scripts/scoring-synonyms.ts',
-      notice: 'WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Used under the WordNet 3.0 licence (permission to use, copy, modify and distribute without fee, with this notice).',
+      notice:
+        'WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Used under the WordNet 3.0 licence (permission to use, copy, modify and distribute without fee, with this notice).',
       groups,
     },
     null,

@@ -2,6 +2,15 @@
 # `npm test`: the whole suite — unit tests, API/database tests on PGlite and on PostgreSQL, browser journeys.
 # PostgreSQL: TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres). When none answers, that half
 # is skipped with a loud banner; .ci/run makes sure one is running so CI never skips it.
+#
+# Three lanes run side by side (docs/decisions/035-test-loop.md): the unit + database projects in one vitest process
+# with two workers (bound by CPU), and the browser journeys in two more (each with its own server and Chromium, one
+# file at a time: mostly waiting on the page). The browser lanes' output is printed when all are done. With arguments (`npm test -- path/to/file.test.ts`), one
+# vitest process runs whatever they select.
+#
+# Vitest's JSON reports (every test's duration) stay in test-results/vitest*.json and what each file cost in
+# test-results/file-timings*.json; the run ends with the time per project and the 10 slowest files, then the plain
+# closing line CI reads (scripts/test-summary.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,18 +21,65 @@ else
   printf '\n%s\n!! SKIPPED: the PostgreSQL half of the test suite: no server answered at %s\n!! Start one (e.g. pg_ctlcluster 15 main start) or set TEST_POSTGRES_URL.\n%s\n\n' \
     "$(printf '!%.0s' {1..78})" "${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}" "$(printf '!%.0s' {1..78})"
 fi
-if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  projects+=(--project browser)
-else
+browser=yes
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  browser=no
   echo "!! SKIPPED: browser journeys: no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install -y chromium; .ci/run does)."
 fi
-results=$(mktemp)
+
+mkdir -p test-results
+rm -f test-results/vitest*.json test-results/file-timings*.json test-results/cpu-*.jsonl test-results/browser-lane*.log
+reporters=(--reporter=default --reporter=./tests/support/timings-reporter.ts --reporter=json)
 status=0
-npx vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json="$results" "$@" || status=$?
-# The plain closing line CI reads: "N passed, N failed, N skipped".
-node -e '
-  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-  console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
-' "$results" 2>/dev/null || true
-rm -f "$results"
+
+if [ $# -gt 0 ]; then
+  [ "$browser" = yes ] && projects+=(--project browser)
+  npx vitest run "${projects[@]}" "${reporters[@]}" --outputFile.json=test-results/vitest.json "$@" || status=$?
+else
+  # The browser journeys mostly wait on pages, so they run in two lanes beside the API lane: each lane is a vitest
+  # process with its own shared server and Chromium (tests/browser/global-setup.ts), files one at a time. The web is
+  # built once for both. Lane 2 takes these files (about half the lane's time), lane 1 the rest.
+  lane2=(recovery reward auth-funnel booth-host)
+  lane2_files=()
+  lane2_excludes=()
+  for name in "${lane2[@]}"; do
+    lane2_files+=("tests/browser/$name.browser.test.ts")
+    lane2_excludes+=(--exclude "tests/browser/$name.browser.test.ts")
+  done
+  browser_pid=
+  if [ "$browser" = yes ]; then
+    web_dist="$(mktemp -d)/web"
+    browser_lanes() {
+      # The production build players get (vitest would set NODE_ENV=test).
+      if ! NODE_ENV=production npx vite build --logLevel warn --outDir "$web_dist" --emptyOutDir >test-results/browser-lane-1.log 2>&1; then
+        return 1
+      fi
+      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=1 TIMINGS_NAME=browser-1 npx vitest run --project browser "${lane2_excludes[@]}" \
+        "${reporters[@]}" --outputFile.json=test-results/vitest-browser-1.json >>test-results/browser-lane-1.log 2>&1 &
+      local one=$!
+      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=2 TIMINGS_NAME=browser-2 npx vitest run --project browser "${lane2_files[@]}" \
+        "${reporters[@]}" --outputFile.json=test-results/vitest-browser-2.json >test-results/browser-lane-2.log 2>&1 &
+      local two=$!
+      local lanes=0
+      wait "$one" || lanes=$?
+      wait "$two" || lanes=$?
+      return $lanes
+    }
+    browser_lanes &
+    browser_pid=$!
+    echo "--- browser journeys running in two lanes beside the other projects (their output follows at the end)"
+  fi
+  TIMINGS_NAME=api npx vitest run "${projects[@]}" --maxWorkers="${API_WORKERS:-2}" "${reporters[@]}" --outputFile.json=test-results/vitest-api.json || status=$?
+  if [ -n "$browser_pid" ]; then
+    wait "$browser_pid" || status=$?
+    rm -rf "$(dirname "$web_dist")"
+    for lane in 1 2; do
+      echo
+      echo "--- browser journeys, lane $lane"
+      cat "test-results/browser-lane-$lane.log" 2>/dev/null || echo "(no output: the web build failed, see lane 1)"
+    done
+  fi
+fi
+
+node scripts/test-summary.mjs || true
 exit $status

@@ -32,7 +32,9 @@ export function prerenderLanding(options: { alias: Record<string, string>; webRo
           ssr: { noExternal: true },
         });
         const entry = path.join(ssrDir, 'prerender.js');
-        const { renderLanding, renderAuth, AUTH_VARIANTS } = (await import(pathToFileURL(entry).href)) as typeof import('../web/app/prerender');
+        const { renderLanding, renderAuth, AUTH_VARIANTS } = (await import(
+          pathToFileURL(entry).href
+        )) as typeof import('../web/app/prerender');
         const markup = renderLanding();
         const auth = AUTH_VARIANTS.map((variant) => ({ ...variant, markup: renderAuth(variant) }));
         await writeFile(path.join(outDir, AUTH_PRERENDERED_JSON), JSON.stringify(auth));

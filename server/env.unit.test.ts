@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STREAM_HEARTBEAT_MS, STREAM_SILENCE_MS } from '@contracts/leaderboard.rules';
 import { EnvError, loadEnv } from './env';
 
 describe('loadEnv', () => {
@@ -26,15 +27,22 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrowError(/BETTER_AUTH_SECRET[\s\S]*PUBLIC_URL/);
   });
 
+  it('beats live streams often enough by default that the web client never takes a quiet board for a dead stream', () => {
+    expect(loadEnv({}).SSE_HEARTBEAT_MS).toBe(STREAM_HEARTBEAT_MS);
+    expect(STREAM_HEARTBEAT_MS).toBeLessThan(STREAM_SILENCE_MS);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 });
 
-describe('TRUST_PROXY (issue 12.1)', () => {
+describe('TRUST_PROXY (docs/decisions/009)', () => {
   it("refuses 'true', which would let any client choose its address through X-Forwarded-For, and says what to set instead", () => {
     for (const value of ['true', 'TRUE', 'yes', '*']) {
-      expect(() => loadEnv({ TRUST_PROXY: value })).toThrowError(/TRUST_PROXY: 'true' trusts every X-Forwarded-For entry[\s\S]*number of proxies/);
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrowError(
+        /TRUST_PROXY: 'true' trusts every X-Forwarded-For entry[\s\S]*number of proxies/,
+      );
     }
   });
 

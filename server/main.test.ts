@@ -1,29 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../tests/support/data-dir';
 import { createTestDatabase } from '../tests/support/test-database';
-import { spawnServer, startServer, type ServerProcess } from '../tests/support/server-process';
+import { startServer, type ServerProcess } from '../tests/support/server-process';
 
 // These start the server bundle (scripts/build-server.mjs) as a child process, exactly as `npm start` does.
 
-describe('configuration checked at start-up', () => {
-  it('exits non-zero with a message naming the bad variable', async () => {
-    const server = spawnServer({ PORT: 'abc', DATA_DIR: path.join(tmpdir(), 'gg-never-created') });
-    expect(await server.exited).not.toBe(0);
-    expect(server.output()).toMatch(/Invalid configuration/);
-    expect(server.output()).toMatch(/^\s*PORT: /m);
-  });
-
-  it('names every bad variable at once, including what production requires', async () => {
-    const server = spawnServer({ NODE_ENV: 'production', SMTP_URL: 'mail.example.com', DATA_DIR: path.join(tmpdir(), 'gg-never-created') });
-    expect(await server.exited).not.toBe(0);
-    for (const name of ['SMTP_URL', 'BETTER_AUTH_SECRET', 'PUBLIC_URL']) expect(server.output()).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
-  });
-});
-
 describe('restart durability', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-restart-'));
+  const dataDir = migratedDataDir('gg-restart-');
   let server: ServerProcess | undefined;
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   afterAll(async () => {
@@ -59,7 +43,10 @@ describe('restart durability', () => {
     const link = new URL(mail!.text.match(/https?:\/\/\S+/)![0]);
     const verify = await fetch(`${server.url}${link.pathname}${link.search}`, { redirect: 'manual' });
     expect(verify.status).toBe(302);
-    const cookie = verify.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
+    const cookie = verify.headers
+      .getSetCookie()
+      .map((entry) => entry.split(';')[0])
+      .join('; ');
     const session = await (await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })).json();
     expect(session.user.email).toBe(email);
     expect(await server.stop()).toBe(0);

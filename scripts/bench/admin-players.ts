@@ -9,10 +9,16 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AdminPlayersQuery } from '@contracts/admin-players';
 import { ADMIN_PLAYER_SORT_KEYS } from '@contracts/admin.rules';
-import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+import { migrateDatabase, openDatabase, rowsOf, type Database } from '../../server/db/client';
 import { selectPlayers } from '../../server/players/players.admin.queries';
 
-const { values } = parseArgs({ options: { players: { type: 'string', default: '10000' }, postgres: { type: 'boolean', default: false }, runs: { type: 'string', default: '15' } } });
+const { values } = parseArgs({
+  options: {
+    players: { type: 'string', default: '10000' },
+    postgres: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '15' },
+  },
+});
 const playerCount = Number(values.players);
 const runs = Number(values.runs);
 
@@ -63,11 +69,20 @@ async function main() {
     await migrateDatabase(database);
     const seeding = performance.now();
     await seed(database);
-    const counts = (await database.db.execute(sql`select (select count(*) from "user")::int as users, (select count(*) from attempts)::int as attempts`)) as unknown as { rows: Array<{ users: number; attempts: number }> };
-    console.log(`${database.kind}: ${counts.rows[0].users} players, ${counts.rows[0].attempts} finished games (seeded in ${Math.round(performance.now() - seeding)} ms)`);
+    const counts = {
+      rows: rowsOf<{ users: number; attempts: number }>(
+        await database.db.execute(
+          sql`select (select count(*) from "user")::int as users, (select count(*) from attempts)::int as attempts`,
+        ),
+      ),
+    };
+    console.log(
+      `${database.kind}: ${counts.rows[0].users} players, ${counts.rows[0].attempts} finished games (seeded in ${Math.round(performance.now() - seeding)} ms)`,
+    );
     console.log('case | p50 ms | p95 ms | max ms | rows');
     const cases: Array<[string, AdminPlayersQuery]> = [];
-    for (const sort of ADMIN_PLAYER_SORT_KEYS) for (const dir of ['asc', 'desc'] as const) cases.push([`sort=${sort} ${dir}`, { sort, dir, page: 1, pageSize: 50 }]);
+    for (const sort of ADMIN_PLAYER_SORT_KEYS)
+      for (const dir of ['asc', 'desc'] as const) cases.push([`sort=${sort} ${dir}`, { sort, dir, page: 1, pageSize: 50 }]);
     cases.push(['sort=rank asc, page 100', { sort: 'rank', dir: 'asc', page: 100, pageSize: 50 }]);
     cases.push(['search "player12" (by e-mail/name)', { q: 'player12', sort: 'signedUpAt', dir: 'desc', page: 1, pageSize: 50 }]);
     cases.push(['search "nobody-matches"', { q: 'nobody-matches', sort: 'score', dir: 'desc', page: 1, pageSize: 50 }]);
@@ -83,7 +98,9 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       all.push(...times);
-      console.log(`${label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} | ${rows}`);
+      console.log(
+        `${label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} | ${rows}`,
+      );
     }
     all.sort((a, b) => a - b);
     console.log(`all cases | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 95).toFixed(1)} | ${all.at(-1)!.toFixed(1)} |`);

@@ -56,7 +56,9 @@ export async function startBenchServer(options: { port: number; env?: Record<str
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     // Start-up includes importing CHALLENGE_PACK (images + prompt embeddings): slow on a busy machine.
     if (Date.now() - started > 600_000) {
@@ -93,26 +95,6 @@ export async function startBenchServer(options: { port: number; env?: Record<str
 }
 
 /** A signed-in, verified player with a display name, made through the real endpoints. */
-export async function createBenchPlayer(baseUrl: string, index: number): Promise<{ cookie: string; email: string }> {
-  const email = `bench-${index}-${randomBytes(3).toString('hex')}@example.test`;
-  const headers = { 'content-type': 'application/json', origin: baseUrl };
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'bench-password', name: '' }) });
-  if (!signUp.ok) throw new Error(`sign-up ${signUp.status}: ${await signUp.text()}`);
-  const mails = (await (await fetch(`${baseUrl}/dev/mail.json`)).json()) as Array<{ to: string; text: string }>;
-  const link = mails.find((mail) => mail.to === email)!.text.match(/https?:\/\/\S+/)![0];
-  const verify = await fetch(link, { redirect: 'manual' });
-  const cookie = verify.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  // A few numbers read as words to the name filter ("Bench 455"); those players get the digits spelt as consonants.
-  const spelt = `Bench ${[...String(index)].map((digit) => 'bcdfghjmpr'[Number(digit)]).join('')}`;
-  for (const displayName of [`Bench ${index}`, spelt]) {
-    const profile = await fetch(`${baseUrl}/api/profile`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ displayName }) });
-    if (profile.ok) break;
-    const body = await profile.text();
-    if (!body.includes('NAME_REFUSED') || displayName === spelt) throw new Error(`profile ${profile.status}: ${body}`);
-  }
-  return { cookie, email };
-}
-
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -121,5 +103,11 @@ export function percentile(sorted: number[], p: number): number {
 export function summarize(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { n: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? NaN) };
+  return {
+    n: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? NaN),
+  };
 }

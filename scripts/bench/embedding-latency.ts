@@ -13,7 +13,7 @@ import { percentile } from './scoring-stats';
 const SINGLE_RUNS = 200;
 const THROUGHPUT_GUESSES = 1024;
 
-const evalSet = JSON.parse(await readFile(new URL('../../server/scoring/scoring.eval-set.json', import.meta.url), 'utf8'));
+const evalSet = JSON.parse(await readFile(new URL('./data/scoring.eval-set.json', import.meta.url), 'utf8'));
 const pairs: Array<{ prompt: string; guess: string }> = evalSet.prompts.flatMap((p: Record<string, unknown>) =>
   ['same-meaning', 'main-subject', 'partial', 'unrelated', 'keyword-dump'].flatMap((grade) =>
     (p[grade] as string[]).map((guess) => ({ prompt: p.prompt as string, guess })),

@@ -27,7 +27,9 @@ async function measure(label: string, storage: ImageStorage, dataDir: string) {
   const keys: string[] = [];
   for (let n = 0; n < 100; n++) {
     const key = newImageKey('image/webp');
-    const bytes = await sharp({ create: { width: 860, height: 860, channels: 3, background: { r: n, g: 255 - n, b: (n * 7) % 256 } } }).webp({ quality: 78 }).toBuffer();
+    const bytes = await sharp({ create: { width: 860, height: 860, channels: 3, background: { r: n, g: 255 - n, b: (n * 7) % 256 } } })
+      .webp({ quality: 78 })
+      .toBuffer();
     await storage.put(key, bytes, 'image/webp');
     keys.push(key);
   }
@@ -52,7 +54,15 @@ async function main() {
   const { port } = (await server.run()) as { port: number };
   try {
     await measure('disk', createLocalImageStorage(path.join(root, 'images')), root);
-    const s3 = createS3ImageStorage({ bucket: 'bench', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, prefix: 'images/' });
+    const s3 = createS3ImageStorage({
+      bucket: 'bench',
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      prefix: 'images/',
+    });
     await measure('s3 (s3rver on loopback)', s3, root);
   } finally {
     await server.close();

@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, missingAcks, playThenKill, startGameServer } from './kill9-load';
+import { freePort, missingAcks, playThenKill, startGameServer } from '../../tests/support/kill9-load';
 
 const rounds = Number(process.argv[2] ?? 10);
 const players = Number(process.argv[3] ?? 8);
@@ -17,7 +17,12 @@ async function main() {
   let lost = 0;
   for (let round = 0; round < rounds; round++) {
     const server = await startGameServer({ port, dataDir, databaseUrl });
-    const acks = await playThenKill(server.baseUrl, server.child, { players, gamesPerPlayer: 3, loadMs: 1500 + Math.random() * 2000, firstIndex: round * players });
+    const acks = await playThenKill(server.baseUrl, server.child, {
+      players,
+      gamesPerPlayer: 3,
+      loadMs: 1500 + Math.random() * 2000,
+      firstIndex: round * players,
+    });
     const check = await startGameServer({ port, dataDir, databaseUrl });
     const missing = await missingAcks(check.baseUrl, acks);
     check.child.kill('SIGTERM');
@@ -26,7 +31,9 @@ async function main() {
     lost += missing.length;
     console.log(`round ${round + 1}/${rounds}: ${acks.length} acknowledged guesses, ${missing.length} missing after kill -9`);
   }
-  console.log(`\n${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${rounds} kill -9s, ${acknowledged} acknowledged guesses, ${lost} lost (data dir ${dataDir})`);
+  console.log(
+    `\n${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${rounds} kill -9s, ${acknowledged} acknowledged guesses, ${lost} lost (data dir ${dataDir})`,
+  );
   if (lost > 0) process.exitCode = 1;
 }
 

@@ -38,7 +38,10 @@ async function main() {
   results.push(await run('guess (1 rule)', (i) => store.hit([{ rule: windowRules.guessPerPlayer, on: `user-${i % 1000}` }]), CONCURRENCY));
   // A sign-in: two window rules on one address (a venue NAT: every request on the same rows) plus the backoff read.
   const signIn = async (i: number) => {
-    await store.hit([{ rule: windowRules.authPerAddress, on: '203.0.113.5' }, { rule: windowRules.signInPerAddress, on: '203.0.113.5' }]);
+    await store.hit([
+      { rule: windowRules.authPerAddress, on: '203.0.113.5' },
+      { rule: windowRules.signInPerAddress, on: '203.0.113.5' },
+    ]);
     await store.checkBackoff([
       { rule: backoffRules.signInFailAccountAddress, on: `p${i % 500}@example.test|203.0.113.5` },
       { rule: backoffRules.signInFailAccount, on: `p${i % 500}@example.test` },

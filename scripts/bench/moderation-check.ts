@@ -7,11 +7,30 @@ import { summarize } from './bench-server';
 const termCount = Number(process.argv[2] ?? 500);
 const textCount = Number(process.argv[3] ?? 20000);
 
-const words = ['cosmic', 'otter', 'pixel', 'neon', 'falcon', 'lucky', 'dragon', 'velvet', 'quantum', 'painter', 'sunny', 'brave', 'rival', 'acme'];
+const words = [
+  'cosmic',
+  'otter',
+  'pixel',
+  'neon',
+  'falcon',
+  'lucky',
+  'dragon',
+  'velvet',
+  'quantum',
+  'painter',
+  'sunny',
+  'brave',
+  'rival',
+  'acme',
+];
 const pick = (i: number) => words[(i * 7919) % words.length];
 const blocklist = Array.from({ length: termCount }, (_, i) => compileTerm(`${pick(i)}${pick(i + 3)}${i}`)!);
 const names = Array.from({ length: textCount }, (_, i) => `${pick(i)}${pick(i + 1)}${i % 100}`.slice(0, 20));
-const strategies = Array.from({ length: textCount / 10 }, (_, i) => Array.from({ length: 40 }, (_, j) => pick(i + j)).join(' ').slice(0, 280));
+const strategies = Array.from({ length: textCount / 10 }, (_, i) =>
+  Array.from({ length: 40 }, (_, j) => pick(i + j))
+    .join(' ')
+    .slice(0, 280),
+);
 
 function measure(texts: string[]) {
   const samples: number[] = [];

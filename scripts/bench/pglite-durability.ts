@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { migrateDatabase, openDatabase, rowsOf } from '../../server/db/client';
 import { pgliteFsyncStats } from '../../server/db/pglite-durability';
 import { summarize } from './bench-server';
 
@@ -20,7 +20,7 @@ async function run(durable: boolean) {
   const { db } = database;
   await db.execute(sql`insert into "user" (id, name, email) values ('bench', '', 'bench@example.test')`);
   await db.execute(sql`insert into challenges (image_key, prompt, content_hash) values ('k.webp', 'a prompt', 'h')`);
-  const [challenge] = (await db.execute(sql`select id from challenges limit 1`) as unknown as { rows: Array<{ id: string }> }).rows;
+  const [challenge] = rowsOf<{ id: string }>(await db.execute(sql`select id from challenges limit 1`));
   const samples: number[] = [];
   const fsyncsBefore = pgliteFsyncStats.calls;
   for (let i = 0; i < guesses; i++) {

@@ -2,7 +2,7 @@
  * Challenge pool benchmarks:  npm run bench:pool
  *  1. importing a 500-challenge pack (folder of 512×512 PNGs): wall time and peak RSS;
  *  2. generation throughput against the local fake provider (fixed latency per image) at concurrency 1 / 4 / 8.
- * Embedded PGlite in a temporary folder, the real use-lite scorer, images on local disk. BENCH_IMPORT_COUNT,
+ * Embedded PGlite in a temporary folder, the real MiniLM scorer, images on local disk. BENCH_IMPORT_COUNT,
  * BENCH_GEN_COUNT and BENCH_GEN_LATENCY_MS override the sizes.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,7 +19,7 @@ import { openConfiguredDatabase } from '../../server/db/client';
 import { generationItems } from '../../server/db/tables/challenges.tables';
 import { createScorer } from '../../server/scoring/scorer';
 import { createLocalImageStorage } from '../../server/storage/image-storage';
-import { startFakeImageProvider } from './fake-image-provider';
+import { startFakeImageProvider } from '../../tests/support/fake-image-provider';
 
 const importCount = Number(process.env.BENCH_IMPORT_COUNT ?? 500);
 const genCount = Number(process.env.BENCH_GEN_COUNT ?? 32);
@@ -36,7 +36,10 @@ async function writeBenchPack(dir: string, count: number) {
       .png()
       .toBuffer();
     await writeFile(path.join(dir, 'images', `${n}.png`), image);
-    manifest.push({ file: `images/${n}.png`, prompt: `bench prompt ${n}: a ${['red', 'green', 'blue', 'gold'][n % 4]} square with a patch ${n}` });
+    manifest.push({
+      file: `images/${n}.png`,
+      prompt: `bench prompt ${n}: a ${['red', 'green', 'blue', 'gold'][n % 4]} square with a patch ${n}`,
+    });
   }
   await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
 }
@@ -45,7 +48,7 @@ async function main() {
   const root = await mkdtemp(path.join(tmpdir(), 'gg-pool-bench-'));
   const database = await openConfiguredDatabase({ dataDir: path.join(root, 'data') });
   const storage = createLocalImageStorage(path.join(root, 'images'));
-  const scorer = await createScorer({ provider: 'use-lite' });
+  const scorer = await createScorer({ provider: 'minilm' });
   try {
     // 1. Import.
     const packDir = path.join(root, 'pack');
@@ -86,13 +89,18 @@ async function main() {
       const t0 = performance.now();
       await worker.start();
       for (;;) {
-        const items = await database.db.select({ status: generationItems.status }).from(generationItems).where(eq(generationItems.runId, run.id));
+        const items = await database.db
+          .select({ status: generationItems.status })
+          .from(generationItems)
+          .where(eq(generationItems.runId, run.id));
         if (items.every((item) => item.status === 'generated' || item.status === 'failed')) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const elapsed = (performance.now() - t0) / 1000;
       await worker.stop();
-      console.log(`generation: concurrency ${concurrency}: ${genCount} images in ${elapsed.toFixed(1)} s = ${((genCount / elapsed) * 60).toFixed(0)} images/min (provider latency ${latencyMs} ms)`);
+      console.log(
+        `generation: concurrency ${concurrency}: ${genCount} images in ${elapsed.toFixed(1)} s = ${((genCount / elapsed) * 60).toFixed(0)} images/min (provider latency ${latencyMs} ms)`,
+      );
     }
     await fake.close();
   } finally {

@@ -6,7 +6,13 @@ export type Grade = (typeof GRADES)[number];
  * Higher is better; keyword-dump is compared only against main-subject, typo only reported.
  * loosely-related (set 4 only: same world, nothing from the picture) ranks between partial and unrelated.
  */
-export const RANK: Partial<Record<Grade, number>> = { 'same-meaning': 3, 'main-subject': 2, partial: 1, 'loosely-related': 0.5, unrelated: 0 };
+export const RANK: Partial<Record<Grade, number>> = {
+  'same-meaning': 3,
+  'main-subject': 2,
+  partial: 1,
+  'loosely-related': 0.5,
+  unrelated: 0,
+};
 /** The ranks of sets 1-3 (loosely-related counted as partial), so set 4's ordering compares with theirs. */
 export const RANK_FOUR_GRADES: Partial<Record<Grade, number>> = { ...RANK, 'loosely-related': 1 };
 
@@ -41,28 +47,40 @@ export function summarise(rows: Row[], exactScores: number[]) {
     const values = rows.filter((row) => row.grade === grade).map((row) => row.score);
     return { grade, n: values.length, mean: mean(values), min: Math.min(...values), max: Math.max(...values) };
   }).filter((g) => g.n > 0);
-  let gradedOk = 0, gradedTotal = 0, fourOk = 0, fourTotal = 0, dumpOk = 0, dumpTotal = 0;
+  let gradedOk = 0,
+    gradedTotal = 0,
+    fourOk = 0,
+    fourTotal = 0,
+    dumpOk = 0,
+    dumpTotal = 0;
   const prompts = [...new Set(rows.map((row) => row.prompt))];
   for (const prompt of prompts) {
     const same = rows.filter((row) => row.prompt === prompt);
-    for (const a of same) for (const b of same) {
-      const ra = RANK[a.grade], rb = RANK[b.grade];
-      if (ra !== undefined && rb !== undefined && ra > rb) (gradedTotal++, a.score > b.score && gradedOk++);
-      const fa = RANK_FOUR_GRADES[a.grade], fb = RANK_FOUR_GRADES[b.grade];
-      if (fa !== undefined && fb !== undefined && fa > fb) (fourTotal++, a.score > b.score && fourOk++);
-      if (a.grade === 'main-subject' && b.grade === 'keyword-dump') (dumpTotal++, a.score > b.score && dumpOk++);
-    }
+    for (const a of same)
+      for (const b of same) {
+        const ra = RANK[a.grade],
+          rb = RANK[b.grade];
+        if (ra !== undefined && rb !== undefined && ra > rb) gradedTotal++, a.score > b.score && gradedOk++;
+        const fa = RANK_FOUR_GRADES[a.grade],
+          fb = RANK_FOUR_GRADES[b.grade];
+        if (fa !== undefined && fb !== undefined && fa > fb) fourTotal++, a.score > b.score && fourOk++;
+        if (a.grade === 'main-subject' && b.grade === 'keyword-dump') dumpTotal++, a.score > b.score && dumpOk++;
+      }
   }
   // Ties at the top: among the top 10 % of scores, the share that equals another guess's score for the same prompt.
   const sorted = [...rows].sort((a, b) => b.score - a.score);
   const top = sorted.slice(0, Math.max(1, Math.ceil(rows.length / 10)));
-  const tied = top.filter((row) => top.some((other) => other !== row && other.prompt === row.prompt && other.guess !== row.guess && other.score === row.score));
+  const tied = top.filter((row) =>
+    top.some((other) => other !== row && other.prompt === row.prompt && other.guess !== row.guess && other.score === row.score),
+  );
   const byBucket = new Map<string, Row[]>();
   for (const row of rows) byBucket.set(lengthBucket(row.prompt), [...(byBucket.get(lengthBucket(row.prompt)) ?? []), row]);
   const lengthBuckets = [...byBucket].map(([bucket, bucketRows]) => ({
     bucket,
     prompts: new Set(bucketRows.map((row) => row.prompt)).size,
-    means: Object.fromEntries(GRADES.map((grade) => [grade, mean(bucketRows.filter((row) => row.grade === grade).map((row) => row.score))])),
+    means: Object.fromEntries(
+      GRADES.map((grade) => [grade, mean(bucketRows.filter((row) => row.grade === grade).map((row) => row.score))]),
+    ),
   }));
   return {
     perGrade,

@@ -14,9 +14,12 @@ import { MiniLmEmbedder } from '../../server/scoring/minilm.embedder';
 import { createScorerFromEmbedder } from '../../server/scoring/scorer';
 import { evalInputs, summarise, type EvalPrompt } from './scoring-eval-metrics';
 import { spearman } from './scoring-stats';
+import { stsbTsvPath } from './stsb-data';
 
-const tsvPath = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '/work/shared/bench/stsb/sts-test.tsv';
-const readSet = async (file: string) => (JSON.parse(await readFile(new URL(`../../server/scoring/${file}`, import.meta.url), 'utf8')) as { prompts: EvalPrompt[] }).prompts;
+const tsvPath = stsbTsvPath(process.argv.slice(2).find((arg) => !arg.startsWith('--')));
+if (!tsvPath) process.exit(0);
+const readSet = async (file: string) =>
+  (JSON.parse(await readFile(new URL(`./data/${file}`, import.meta.url), 'utf8')) as { prompts: EvalPrompt[] }).prompts;
 const fitting: Record<string, EvalPrompt[]> = {
   'set 1 tune': (await readSet('scoring.eval-set.json')).filter((p) => p.split === 'tune'),
   'set 3': await readSet('scoring.eval-set-3.json'),
@@ -46,14 +49,30 @@ async function evaluate(params: CalibrationParams) {
     sets.push({ name, summary: summarise(rows, []), rows });
   }
   const stsScores = await scorer.scoreMany(sts.map(({ prompt, guess }) => ({ prompt, guess })));
-  return { sets, stsb: spearman(sts.map((row) => row.gold), stsScores) };
+  return {
+    sets,
+    stsb: spearman(
+      sts.map((row) => row.gold),
+      stsScores,
+    ),
+  };
 }
 
 /** Tune-split pairs in the wrong order (a lower grade scoring at least as high), for diagnosis. */
 function misordered(rows: Awaited<ReturnType<typeof evaluate>>['sets'][number]['rows']) {
   const rank: Record<string, number> = { 'same-meaning': 3, 'main-subject': 2, partial: 1, unrelated: 0, 'keyword-dump': 1.5 };
-  return rows.flatMap((a) => rows.filter((b) => b.prompt === a.prompt && rank[a.grade] > rank[b.grade] && a.score <= b.score && !(a.grade !== 'main-subject' && b.grade === 'keyword-dump') && !(a.grade === 'keyword-dump'))
-    .map((b) => `    ${a.prompt.slice(0, 50)} | ${a.grade} "${a.guess}" ${a.score} <= ${b.grade} "${b.guess}" ${b.score}`));
+  return rows.flatMap((a) =>
+    rows
+      .filter(
+        (b) =>
+          b.prompt === a.prompt &&
+          rank[a.grade] > rank[b.grade] &&
+          a.score <= b.score &&
+          !(a.grade !== 'main-subject' && b.grade === 'keyword-dump') &&
+          !(a.grade === 'keyword-dump'),
+      )
+      .map((b) => `    ${a.prompt.slice(0, 50)} | ${a.grade} "${a.guess}" ${a.score} <= ${b.grade} "${b.guess}" ${b.score}`),
+  );
 }
 
 const candidates: Array<[string, CalibrationParams]> = [['current', MINILM_CALIBRATION]];
@@ -65,14 +84,23 @@ for (const [name, params] of candidates) {
   console.log(`${name}\n  STS-B ${stsb.toFixed(4)}`);
   for (const { name: setName, summary: r, rows } of sets) {
     const grade = (g: string) => r.perGrade.find((x) => x.grade === g)?.mean.toFixed(1);
-    const buckets = r.lengthBuckets.map((b) => `${b.bucket} ms ${b.means['main-subject'].toFixed(1)} sm ${b.means['same-meaning'].toFixed(1)} pa ${b.means.partial.toFixed(1)}`).join(' | ');
+    const buckets = r.lengthBuckets
+      .map(
+        (b) =>
+          `${b.bucket} ms ${b.means['main-subject'].toFixed(1)} sm ${b.means['same-meaning'].toFixed(1)} pa ${b.means.partial.toFixed(1)}`,
+      )
+      .join(' | ');
     if (process.argv.includes('--brief')) {
-      console.log(`  [${setName}] ord ${(100 * r.orderingAccuracy).toFixed(1)} dump ${(100 * r.keywordDumpBelowMainSubject).toFixed(1)} means ${grade('same-meaning')}/${grade('main-subject')}/${grade('partial')}/${grade('unrelated')} ties ${(100 * r.topDecileTieRate).toFixed(1)}`);
+      console.log(
+        `  [${setName}] ord ${(100 * r.orderingAccuracy).toFixed(1)} dump ${(100 * r.keywordDumpBelowMainSubject).toFixed(1)} means ${grade('same-meaning')}/${grade('main-subject')}/${grade('partial')}/${grade('unrelated')} ties ${(100 * r.topDecileTieRate).toFixed(1)}`,
+      );
       continue;
     }
-    console.log(`  [${setName}] ordering ${(100 * r.orderingAccuracy).toFixed(1)} dump<main ${(100 * r.keywordDumpBelowMainSubject).toFixed(1)} ` +
-      `means ${grade('same-meaning')}/${grade('main-subject')}/${grade('partial')}/${grade('unrelated')} dump ${grade('keyword-dump')} ` +
-      `ties ${(100 * r.topDecileTieRate).toFixed(1)}\n    ${buckets}`);
+    console.log(
+      `  [${setName}] ordering ${(100 * r.orderingAccuracy).toFixed(1)} dump<main ${(100 * r.keywordDumpBelowMainSubject).toFixed(1)} ` +
+        `means ${grade('same-meaning')}/${grade('main-subject')}/${grade('partial')}/${grade('unrelated')} dump ${grade('keyword-dump')} ` +
+        `ties ${(100 * r.topDecileTieRate).toFixed(1)}\n    ${buckets}`,
+    );
     if (process.argv.includes('--rows')) console.log(misordered(rows).join('\n'));
   }
 }

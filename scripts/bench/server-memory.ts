@@ -5,7 +5,8 @@
 //   npm run bench:memory -- [--pack DIR] [--players 200] [--pglite] [--env KEY=VALUE ...]
 import { parseArgs } from 'node:util';
 import { demoPackDir } from '../paths';
-import { createBenchPlayer, startBenchServer } from './bench-server';
+import { createBenchPlayer } from '../../tests/support/http-player';
+import { startBenchServer } from './bench-server';
 
 const { values } = parseArgs({
   options: {

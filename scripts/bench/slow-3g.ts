@@ -5,68 +5,17 @@
 //   3. START CHALLENGE → challenge image visible (goal ≤ 4 s).
 // Starts its own server (fresh PGlite under /tmp, the demo pack) unless --url is given.
 //   npm run bench:slow-3g [-- --runs 3] [-- --web-dist /tmp/other-build] [-- --url http://127.0.0.1:3000]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { demoPackDir, repoRoot } from '../paths';
-import { ensureServerBuild } from '../build-server.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium-flags';
+import { demoPackDir } from '../paths';
+import { startPageServer } from './page-server';
 
 const { values } = parseArgs({
   options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, 'web-dist': { type: 'string' } },
 });
 const runs = Number(values.runs);
 export const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop(): void }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-slow3g-'));
-  // The server as `npm start` runs it: the bundle, rebuilt first when a source is newer.
-  const bundle = await ensureServerBuild();
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      AUTH_RATE_LIMIT: 'false',
-      LOG_LEVEL: 'warn',
-      CHALLENGE_PACK: demoPackDir,
-      ...(values['web-dist'] ? { WEB_DIST_DIR: path.resolve(values['web-dist']) } : {}),
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 180_000;
-  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return {
-    url,
-    stop() {
-      child.kill('SIGTERM');
-      setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 2000).unref();
-    },
-  };
-}
 
 const WORDS = ['Amber', 'Birch', 'Cedar', 'Delta', 'Ember', 'Fjord', 'Grove', 'Harbor', 'Indigo', 'Juniper', 'Koala', 'Lagoon'];
 const pick = () => WORDS[Math.floor(Math.random() * WORDS.length)];
@@ -76,12 +25,23 @@ const slowName = () => `${pick()} ${pick()}`;
 async function createPlayer(base: string): Promise<string> {
   const email = `slow3g-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
   const headers = { 'content-type': 'application/json', origin: base };
-  await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'correct horse', name: '' }) });
+  await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'correct horse', name: '' }),
+  });
   const mails = (await (await fetch(`${base}/dev/mail.json`)).json()) as Array<{ to: string; text: string }>;
   const link = mails.find((mail) => mail.to === email)!.text.match(/https?:\/\/\S+/)![0];
   const verify = await fetch(link, { redirect: 'manual' });
-  const cookie = verify.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const saved = await fetch(`${base}/api/profile`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ displayName: slowName() }) });
+  const cookie = verify.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const saved = await fetch(`${base}/api/profile`, {
+    method: 'PUT',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ displayName: slowName() }),
+  });
   if (!saved.ok) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
   return cookie;
 }
@@ -127,17 +87,24 @@ const since = (start: number) => Math.round(performance.now() - start) / 1000;
 // Checked on every animation frame: a locator's waitFor re-checks only every ~500 ms once the first tries fail, which
 // rounded every START reading up to the next check (6.57 or 7.0 s, whatever the build).
 const imageVisible = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('main img')].some((image) => (image as HTMLImageElement).naturalWidth > 0), undefined, { timeout: 60_000, polling: 'raf' });
+  page.waitForFunction(
+    () => [...document.querySelectorAll('main img')].some((image) => (image as HTMLImageElement).naturalWidth > 0),
+    undefined,
+    { timeout: 60_000, polling: 'raf' },
+  );
 const elementVisible = (page: Page, selector: string, text: string) =>
   page.waitForFunction(
-    ([selector, text]) => [...document.querySelectorAll(selector)].some((element) => element.textContent?.trim() === text && element.checkVisibility()),
+    ([selector, text]) =>
+      [...document.querySelectorAll(selector)].some((element) => element.textContent?.trim() === text && element.checkVisibility()),
     [selector, text] as const,
     { timeout: 60_000, polling: 'raf' },
   );
 
 async function main() {
-  const server = values.url ? { url: values.url, stop() {} } : await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const server = values.url
+    ? { url: values.url, stop() {} }
+    : await startPageServer('slow3g', { env: { AUTH_RATE_LIMIT: 'false', CHALLENGE_PACK: demoPackDir }, webDist: values['web-dist'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const results: Record<string, number[]> = { landing: [], play: [], image: [] };
   try {
     // Is "Get Started" in the page before any script runs?
@@ -179,7 +146,9 @@ async function main() {
     server.stop();
   }
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-  console.log(`\nmedian of ${runs}: landing "Get Started" ${median(results.landing)} s (goal ≤ 4), /play START CHALLENGE ${median(results.play)} s (goal ≤ 7), image ${median(results.image)} s after START (goal ≤ 4)`);
+  console.log(
+    `\nmedian of ${runs}: landing "Get Started" ${median(results.landing)} s (goal ≤ 4), /play START CHALLENGE ${median(results.play)} s (goal ≤ 7), image ${median(results.image)} s after START (goal ≤ 4)`,
+  );
 }
 
 await main();

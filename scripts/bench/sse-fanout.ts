@@ -67,13 +67,15 @@ async function main() {
   // A realistic board: 300 players already on it.
   for (let i = 0; i < 300; i++) {
     const id = randomUUID();
-    await db.query(`insert into "user" (id, name, email, email_verified) values ($1, '', $2, true)`, [id, `seed-${i}-${randomBytes(3).toString('hex')}@example.test`]);
-    await db.query(`insert into profiles (id, display_name) values ($1, $2)`, [id, `Seed${i}`]);
-    await db.query(`insert into attempts (user_id, challenge_id, guess_1, guess_2, guess_3, score_1, final_score, completed_at) values ($1, $2, 'a', 'b', 'c', $3, $3, now())`, [
+    await db.query(`insert into "user" (id, name, email, email_verified) values ($1, '', $2, true)`, [
       id,
-      challengeIds[i % challengeIds.length],
-      Math.random() * 40,
+      `seed-${i}-${randomBytes(3).toString('hex')}@example.test`,
     ]);
+    await db.query(`insert into profiles (id, display_name) values ($1, $2)`, [id, `Seed${i}`]);
+    await db.query(
+      `insert into attempts (user_id, challenge_id, guess_1, guess_2, guess_3, score_1, final_score, completed_at) values ($1, $2, 'a', 'b', 'c', $3, $3, now())`,
+      [id, challengeIds[i % challengeIds.length], Math.random() * 40],
+    );
   }
 
   const rssBefore = rssMiB(pid, 'VmRSS');
@@ -103,15 +105,17 @@ async function main() {
   for (let c = 0; c < COMPLETIONS; c++) {
     const id = randomUUID();
     const name = `Finisher${c}`;
-    await db.query(`insert into "user" (id, name, email, email_verified) values ($1, '', $2, true)`, [id, `fin-${c}-${randomBytes(3).toString('hex')}@example.test`]);
+    await db.query(`insert into "user" (id, name, email, email_verified) values ($1, '', $2, true)`, [
+      id,
+      `fin-${c}-${randomBytes(3).toString('hex')}@example.test`,
+    ]);
     await db.query(`insert into profiles (id, display_name) values ($1, $2)`, [id, name]);
     // High enough to land in the broadcast top 50.
     const score = 60 + c;
-    await db.query(`insert into attempts (user_id, challenge_id, guess_1, guess_2, guess_3, score_1, final_score, completed_at) values ($1, $2, 'a', 'b', 'c', $3, $3, now())`, [
-      id,
-      challengeIds[c % challengeIds.length],
-      score,
-    ]);
+    await db.query(
+      `insert into attempts (user_id, challenge_id, guess_1, guess_2, guess_3, score_1, final_score, completed_at) values ($1, $2, 'a', 'b', 'c', $3, $3, now())`,
+      [id, challengeIds[c % challengeIds.length], score],
+    );
     const pending = { finishedAt: 0, seen: new Set<number>() };
     awaited.set(name, pending);
     pending.finishedAt = performance.now();
@@ -130,7 +134,7 @@ async function main() {
     notDeliveredWithinInterval: missed,
     latencyMs: summarize(latencies),
     serverRssMiB: { beforeClients: Math.round(rssBefore), withClients: Math.round(rssConnected), peak: Math.round(rssMiB(pid, 'VmHWM')) },
-    perClientKiB: Math.round(((rssConnected - rssBefore) * 1024) / CLIENTS * 10) / 10,
+    perClientKiB: Math.round((((rssConnected - rssBefore) * 1024) / CLIENTS) * 10) / 10,
   };
   console.log(JSON.stringify(result, null, 2));
 

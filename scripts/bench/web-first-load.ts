@@ -1,4 +1,4 @@
-// Web first load (SPEC 13: small first load on conference Wi-Fi): builds the web app for production into a
+// Web first load (small on conference Wi-Fi: docs/decisions/017-first-load-on-bad-wifi.md): builds the web app for production into a
 // temporary folder (never dist/web, which a running server may be serving) and reports, per page, the bytes a
 // fresh visit downloads before the page can render: index.html's entry chunk + its static imports + CSS, plus the
 // page's lazy route chunk and its static imports. Raw and gzip (level 9) sizes. "then" is what the shell fetches
@@ -13,7 +13,8 @@ import { build, type Manifest } from 'vite';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: '/tmp/gg-size' } } });
 const outDir = path.resolve(values.out);
-if (`${outDir}${path.sep}`.includes(`${path.sep}dist${path.sep}web${path.sep}`)) throw new Error('Build into a temporary folder, not dist/web');
+if (`${outDir}${path.sep}`.includes(`${path.sep}dist${path.sep}web${path.sep}`))
+  throw new Error('Build into a temporary folder, not dist/web');
 
 process.env.NODE_ENV = 'production';
 await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
@@ -53,7 +54,9 @@ const entryKey = entryKeys.find((key) => manifest[key]!.dynamicImports?.length) 
 const entry = new Set<string>();
 for (const key of entryKeys) closure(key, entry);
 const entryChunk = sizeOf(entryKeys.map((key) => manifest[key]!.file));
-console.log(`entry chunk(s) ${entryKeys.map((key) => manifest[key]!.file).join(', ')}: ${kB(entryChunk.raw)} kB (${kB(entryChunk.gzip)} kB gzip)`);
+console.log(
+  `entry chunk(s) ${entryKeys.map((key) => manifest[key]!.file).join(', ')}: ${kB(entryChunk.raw)} kB (${kB(entryChunk.gzip)} kB gzip)`,
+);
 console.log(`entry + static imports + CSS: ${kB(sizeOf(entry).raw)} kB (${kB(sizeOf(entry).gzip)} kB gzip)`);
 console.log(`files loaded on every page: ${[...entry].join(', ')}`);
 
@@ -68,5 +71,7 @@ for (const page of pages) {
   const own = [...files].filter((file) => !entry.has(file));
   const later = new Set<string>();
   for (const key of deferredKeys) for (const file of closure(key)) if (!files.has(file)) later.add(file);
-  console.log(`| ${page} | ${kB(total.raw)} kB | ${kB(total.gzip)} kB | ${kB(total.brotli)} kB | ${kB(sizeOf(later).gzip)} kB | ${own.map((f) => path.basename(f)).join(', ')} |`);
+  console.log(
+    `| ${page} | ${kB(total.raw)} kB | ${kB(total.gzip)} kB | ${kB(total.brotli)} kB | ${kB(sizeOf(later).gzip)} kB | ${own.map((f) => path.basename(f)).join(', ')} |`,
+  );
 }

@@ -12,15 +12,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { apiErrorSchema } from '@contracts/errors';
+import { HttpError } from '../http/http-error';
 import { createOrganizer, type OrganizerCreateDeps } from '../auth/organizer-create';
 import { announceAdminChange } from '../db/channels';
 import { ChallengePackError, importChallengePack } from '../challenges/challenges-import.service';
 import type { Scorer } from '../scoring/scorer';
 import type { ImageStorage } from '../storage/image-storage';
-import { COMMAND_LINE_ACTOR, recordAudit } from './audit.service';
+import { COMMAND_LINE_ACTOR, recordAudit } from '../audit/audit.service';
 
 export const CONTROL_TOKEN_FILE = 'control-token';
-export const CONTROL_PATHS = { adminCreate: '/api/internal/control/admin-create', challengesImport: '/api/internal/control/challenges-import' } as const;
+export const CONTROL_PATHS = {
+  adminCreate: '/api/internal/control/admin-create',
+  challengesImport: '/api/internal/control/challenges-import',
+} as const;
 
 /** A fresh token for this server run, readable only by this machine's user who runs it. */
 export function writeControlToken(dataDir: string): string {
@@ -29,7 +33,8 @@ export function writeControlToken(dataDir: string): string {
   return token;
 }
 
-const isLoopback = (address: string | undefined) => !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
 export interface ControlRoutesOptions {
   token: string;
@@ -42,13 +47,13 @@ export async function adminControlRoutes(base: FastifyInstance, options: Control
   const expected = Buffer.from(`Bearer ${options.token}`);
   const { db } = options.organizer;
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     const socket = request.raw.socket;
     // The socket's own addresses, never X-Forwarded-For: a proxy on this machine must not open the door.
     const local = isLoopback(socket.remoteAddress) || socket.remoteAddress === socket.localAddress;
     const given = Buffer.from(request.headers.authorization ?? '');
     if (!local || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+      throw new HttpError(404, 'NOT_FOUND', 'Not found');
     }
   });
 
@@ -59,7 +64,10 @@ export async function adminControlRoutes(base: FastifyInstance, options: Control
     {
       schema: {
         body: z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(6).optional() }),
-        response: { 200: z.object({ status: z.enum(['created', 'promoted', 'already']), generatedPassword: z.string().optional() }), ...errors },
+        response: {
+          200: z.object({ status: z.enum(['created', 'promoted', 'already']), generatedPassword: z.string().optional() }),
+          ...errors,
+        },
       },
     },
     async (request) => createOrganizer(options.organizer, request.body.email, request.body.password),
@@ -69,21 +77,29 @@ export async function adminControlRoutes(base: FastifyInstance, options: Control
     CONTROL_PATHS.challengesImport,
     {
       schema: {
-        body: z.object({ packPath: z.string().min(1).refine((value) => path.isAbsolute(value), 'must be an absolute path') }),
+        body: z.object({
+          packPath: z
+            .string()
+            .min(1)
+            .refine((value) => path.isAbsolute(value), 'must be an absolute path'),
+        }),
         response: { 200: z.object({ imported: z.number().int(), skipped: z.number().int(), total: z.number().int() }), ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (!existsSync(request.body.packPath)) {
-        return reply.status(400).send({ code: 'BAD_PACK', message: `No pack at ${request.body.packPath} (the server reads it from this machine).` });
+        throw new HttpError(400, 'BAD_PACK', `No pack at ${request.body.packPath} (the server reads it from this machine).`);
       }
       try {
         const summary = await importChallengePack({ db, ...options.importer }, request.body.packPath);
-        await recordAudit(db, COMMAND_LINE_ACTOR, { action: AUDIT_ACTIONS.challengesImport, details: { ...summary, pack: path.basename(request.body.packPath) } });
+        await recordAudit(db, COMMAND_LINE_ACTOR, {
+          action: AUDIT_ACTIONS.challengesImport,
+          details: { ...summary, pack: path.basename(request.body.packPath) },
+        });
         await announceAdminChange(db, app.log);
         return { imported: summary.imported, skipped: summary.skipped, total: summary.total };
       } catch (error) {
-        if (error instanceof ChallengePackError) return reply.status(400).send({ code: 'BAD_PACK', message: error.message });
+        if (error instanceof ChallengePackError) throw new HttpError(400, 'BAD_PACK', error.message);
 
         throw error;
       }

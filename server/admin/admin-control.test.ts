@@ -19,7 +19,13 @@ describe('control routes for the command-line tools', () => {
   });
 
   const call = (app: TestApp, headers: Record<string, string>, remoteAddress = '127.0.0.1', email = 'cli-boss@example.test') =>
-    app.app.inject({ method: 'POST', url: CONTROL_PATHS.adminCreate, remoteAddress, headers: { origin: TEST_ORIGIN, ...headers }, payload: { email } });
+    app.app.inject({
+      method: 'POST',
+      url: CONTROL_PATHS.adminCreate,
+      remoteAddress,
+      headers: { origin: TEST_ORIGIN, ...headers },
+      payload: { email },
+    });
 
   it('answer 404 without the token, with a wrong one, or from another machine, and change nothing', async () => {
     expect((await call(t, {})).statusCode).toBe(404);

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditQuerySchema, auditResponseSchema } from '@contracts/admin-audit';
 import { adminOverviewSchema } from '@contracts/admin-overview';
 import { apiErrorSchema } from '@contracts/errors';
+import { HttpError } from '../http/http-error';
 import { ADMIN_CHANNEL, LEADERBOARD_CHANNEL } from '../db/channels';
 import type { Database } from '../db/client';
-import { listAudit } from './audit.service';
+import { listAudit } from '../audit/audit.service';
 import { OverviewHub, type OverviewHubOptions } from './overview.hub';
 import { readOverview, type OverviewConfig } from './overview.service';
-import { openEventStream } from '../sse';
+import { openEventStream } from '../http/sse';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -42,14 +43,18 @@ export async function adminRoutes(base: FastifyInstance, options: AdminRoutesOpt
     for (const stop of unlisten) await stop();
   });
 
-  app.get('/api/admin/overview', { schema: { response: { 200: adminOverviewSchema, ...errors } } }, async () => readOverview(db, options.overview));
+  app.get('/api/admin/overview', { schema: { response: { 200: adminOverviewSchema, ...errors } } }, async () =>
+    readOverview(db, options.overview),
+  );
 
-  app.get('/api/admin/audit', { schema: { querystring: auditQuerySchema, response: { 200: auditResponseSchema, ...errors } } }, async (request) =>
-    listAudit(db, request.query.page, request.query.pageSize),
+  app.get(
+    '/api/admin/audit',
+    { schema: { querystring: auditQuerySchema, response: { 200: auditResponseSchema, ...errors } } },
+    async (request) => listAudit(db, request.query.page, request.query.pageSize),
   );
 
   app.get('/api/admin/stream', { schema: { response: errors } }, async (_request, reply) => {
-    if (hub.full) return reply.status(429).send({ code: 'TOO_MANY_STREAMS', message: 'Too many console streams are open. Close some tabs and try again.' });
+    if (hub.full) throw new HttpError(429, 'TOO_MANY_STREAMS', 'Too many console streams are open. Close some tabs and try again.');
     openEventStream(reply);
     await hub.add(reply.raw);
   });

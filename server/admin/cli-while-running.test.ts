@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/paths';
 import { writePack } from '../../tests/support/game';
+import { migratedDataDir } from '../../tests/support/data-dir';
 import { spawnServer, startServer } from '../../tests/support/server-process';
 import { createTestDatabase } from '../../tests/support/test-database';
 import { openDatabase } from '../db/client';
@@ -34,12 +34,15 @@ async function signIn(url: string, email: string, password: string) {
     body: JSON.stringify({ email, password }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 describe('command-line tools while the server runs: nothing is lost', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-cli-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir };
+  const dataDir = migratedDataDir('gg-cli-');
+  const env: Record<string, string> = { DATA_DIR: dataDir, STARTER_PACK: 'false' };
   const pglite = process.env.TEST_DB !== 'postgres';
   let postgres: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
@@ -54,7 +57,7 @@ describe('command-line tools while the server runs: nothing is lost', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('admin:create and challenges:import change the running server\'s database, and it is all there after a restart', async () => {
+  it("admin:create and challenges:import change the running server's database, and it is all there after a restart", async () => {
     const pack = await writePack({ count: 2 });
     const first = await startServer(env);
     let password: string | undefined;
@@ -103,28 +106,41 @@ describe('command-line tools while the server runs: nothing is lost', () => {
     }
   }, 300_000);
 
-  it.runIf(pglite)('takes over a stale lock, and a tool refuses (changing nothing) while another tool holds the database', async () => {
-    // A lock left by a process that was killed: the server starts anyway.
-    writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 7, startedAt: '2020-01-01T00:00:00Z', processStart: null, kind: 'server', command: 'npm start' }));
-    const server = await startServer(env);
-    await server.stop();
+  it.runIf(pglite)(
+    'takes over a stale lock, and a tool refuses (changing nothing) while another tool holds the database',
+    async () => {
+      // A lock left by a process that was killed: the server starts anyway.
+      writeFileSync(
+        path.join(dataDir, LOCK_FILE),
+        JSON.stringify({ pid: 2 ** 22 + 7, startedAt: '2020-01-01T00:00:00Z', processStart: null, kind: 'server', command: 'npm start' }),
+      );
+      const server = await startServer(env);
+      await server.stop();
 
-    // A live command-line tool holds it (this test process stands in for it).
-    writeFileSync(
-      path.join(dataDir, LOCK_FILE),
-      JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), processStart: processStartOf(process.pid), kind: 'cli', command: 'npm run challenges:import' }),
-    );
-    const refused = await npmRun(env, 'admin:create', 'late@example.test');
-    expect(refused.code).toBe(1);
-    expect(refused.output).toContain(`\`npm run challenges:import\` (pid ${process.pid}`);
-    expect(refused.output).toContain('Nothing was changed.');
-    rmSync(path.join(dataDir, LOCK_FILE));
+      // A live command-line tool holds it (this test process stands in for it).
+      writeFileSync(
+        path.join(dataDir, LOCK_FILE),
+        JSON.stringify({
+          pid: process.pid,
+          startedAt: new Date().toISOString(),
+          processStart: processStartOf(process.pid),
+          kind: 'cli',
+          command: 'npm run challenges:import',
+        }),
+      );
+      const refused = await npmRun(env, 'admin:create', 'late@example.test');
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain(`\`npm run challenges:import\` (pid ${process.pid}`);
+      expect(refused.output).toContain('Nothing was changed.');
+      rmSync(path.join(dataDir, LOCK_FILE));
 
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-    try {
-      expect(await database.db.select().from(user).where(eq(user.email, 'late@example.test'))).toEqual([]);
-    } finally {
-      await database.close();
-    }
-  }, 300_000);
+      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      try {
+        expect(await database.db.select().from(user).where(eq(user.email, 'late@example.test'))).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    },
+    300_000,
+  );
 });

@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import type { AdminOverview, OverviewWarning } from '@contracts/admin-overview';
 import { GAMES_BUCKET_MINUTES, OVERVIEW_TOP_SIZE, OVERVIEW_WARNING_CODES, SCORE_HISTOGRAM_BUCKETS } from '@contracts/admin.rules';
-import type { Db } from '../db/client';
-import { rankedPrelude } from '../leaderboard/leaderboard.queries';
+import { rowsOf, type Db } from '../db/client';
+import { rankedPrelude } from '../db/ranking';
 
 export interface OverviewConfig {
   publicUrl: string;
@@ -78,7 +78,7 @@ async function readCounts(db: Db): Promise<Counts> {
       (select json_agg(json_build_object('bucket', bucket, 'started', s, 'completed', c) order by bucket)
          from (select bucket, count(*) filter (where kind = 'started')::int as s, count(*) filter (where kind = 'completed')::int as c
                from buckets group by bucket) g) as games`);
-  return (result as unknown as { rows: Counts[] }).rows[0];
+  return rowsOf<Counts>(result)[0];
 }
 
 /** Fills the empty 10-minute buckets between the first game and now, so the chart's time axis is even. */
@@ -96,32 +96,70 @@ function gameSeries(rows: Counts['games'], now: Date): AdminOverview['gamesPer10
   return series;
 }
 
-export function overviewWarnings(counts: Pick<Counts, 'enabled' | 'unused' | 'claimed10' | 'is_open' | 'reuse'>, config: OverviewConfig): OverviewWarning[] {
+export function overviewWarnings(
+  counts: Pick<Counts, 'enabled' | 'unused' | 'claimed10' | 'is_open' | 'reuse'>,
+  config: OverviewConfig,
+): OverviewWarning[] {
   const warnings: OverviewWarning[] = [];
   const available = counts.reuse ? counts.enabled : counts.unused;
   if (available === 0) {
-    warnings.push({ code: OVERVIEW_WARNING_CODES.poolEmpty, severity: 'critical', message: 'The challenge pool is empty: players cannot start a challenge. Import or generate challenges, or allow prompt reuse.' });
+    warnings.push({
+      code: OVERVIEW_WARNING_CODES.poolEmpty,
+      severity: 'critical',
+      message: 'The challenge pool is empty: players cannot start a challenge. Import or generate challenges, or allow prompt reuse.',
+    });
   } else if (!counts.reuse && available < counts.enabled * POOL_LOW_SHARE) {
-    warnings.push({ code: OVERVIEW_WARNING_CODES.poolLow, severity: 'warning', message: `Only ${available} of ${counts.enabled} challenges are left (below 10 %). Import or generate more, or allow prompt reuse.` });
+    warnings.push({
+      code: OVERVIEW_WARNING_CODES.poolLow,
+      severity: 'warning',
+      message: `Only ${available} of ${counts.enabled} challenges are left (below 10 %). Import or generate more, or allow prompt reuse.`,
+    });
   }
-  if (!counts.reuse && available > 0 && counts.claimed10 * (POOL_DRAIN_HORIZON_MINUTES / 10) >= available) {
+  // With reuse on nothing runs out, but the unused prompts do (then players share them): a fast drain is news either way.
+  const draining = counts.claimed10 > 0 && counts.claimed10 * (POOL_DRAIN_HORIZON_MINUTES / 10) >= counts.unused;
+  if (!counts.reuse && available > 0 && draining) {
     warnings.push({
       code: OVERVIEW_WARNING_CODES.poolDraining,
       severity: 'warning',
       message: `${counts.claimed10} challenges were started in the last 10 minutes: at this pace the ${available} left run out within ${POOL_DRAIN_HORIZON_MINUTES} minutes.`,
     });
+  } else if (counts.reuse && counts.enabled > 0 && draining) {
+    warnings.push({
+      code: OVERVIEW_WARNING_CODES.poolDraining,
+      severity: 'warning',
+      message:
+        counts.unused === 0
+          ? `${counts.claimed10} challenges were started in the last 10 minutes and every prompt has been handed out: players now share prompts.`
+          : `${counts.claimed10} challenges were started in the last 10 minutes: at this pace the ${counts.unused} unused prompts run out within ${POOL_DRAIN_HORIZON_MINUTES} minutes, then players share prompts.`,
+    });
   }
   if (!counts.is_open) {
-    warnings.push({ code: OVERVIEW_WARNING_CODES.eventClosed, severity: 'warning', message: 'The event is closed: players cannot start new challenges.' });
+    warnings.push({
+      code: OVERVIEW_WARNING_CODES.eventClosed,
+      severity: 'warning',
+      message: 'The event is closed: players cannot start new challenges.',
+    });
   }
   if (isLocalUrl(config.publicUrl)) {
-    warnings.push({ code: OVERVIEW_WARNING_CODES.publicUrlLocal, severity: 'warning', message: `PUBLIC_URL is ${config.publicUrl}: mail links and sign-in only work on this machine. Set it to the address phones use.` });
+    warnings.push({
+      code: OVERVIEW_WARNING_CODES.publicUrlLocal,
+      severity: 'warning',
+      message: `PUBLIC_URL is ${config.publicUrl}: mail links and sign-in only work on this machine. Set it to the address phones use.`,
+    });
   }
   if (isLocalUrl(config.gameUrl)) {
-    warnings.push({ code: OVERVIEW_WARNING_CODES.gameUrlLocal, severity: 'warning', message: `The booth QR code opens ${config.gameUrl}, which phones cannot reach. Set GAME_URL (or PUBLIC_URL).` });
+    warnings.push({
+      code: OVERVIEW_WARNING_CODES.gameUrlLocal,
+      severity: 'warning',
+      message: `The booth QR code opens ${config.gameUrl}, which phones cannot reach. Set GAME_URL (or PUBLIC_URL).`,
+    });
   }
   if (config.production && config.mailCapture) {
-    warnings.push({ code: OVERVIEW_WARNING_CODES.mailCaptureInProduction, severity: 'critical', message: 'Mail is captured, not sent (no SMTP_URL): players never get their confirmation mails.' });
+    warnings.push({
+      code: OVERVIEW_WARNING_CODES.mailCaptureInProduction,
+      severity: 'critical',
+      message: 'Mail is captured, not sent (no SMTP_URL): players never get their confirmation mails.',
+    });
   }
   return warnings;
 }

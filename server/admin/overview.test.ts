@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '@contracts/admin-overview';
 import { allowBackToBackGames, createGamer, importDemoPack, playFullGame, startGame } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
-import { SseClient } from '../../tests/support/sse-client';
+import { SseClient, type SseEvent } from '../../tests/support/sse-client';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { announceLeaderboardChange } from '../db/channels';
 
@@ -31,6 +31,7 @@ const overview = async () => {
   return response.json() as AdminOverview;
 };
 const codes = (o: AdminOverview) => o.warnings.map((w) => w.code);
+const overviewsIn = (events: SseEvent[]) => events.filter((e) => e.event === 'overview').map((e) => JSON.parse(e.data) as AdminOverview);
 
 describe('GET /api/admin/overview', () => {
   it('counts players, games, guesses and the pool; shows the top 3, the histogram and games per 10 minutes; warns', async () => {
@@ -41,10 +42,17 @@ describe('GET /api/admin/overview', () => {
     expect(empty.scoreHistogram.every((bucket) => bucket.count === 0)).toBe(true);
     expect(codes(empty)).toEqual(['PUBLIC_URL_LOCAL', 'GAME_URL_LOCAL']);
 
-    const players = [await createGamer(t, 'OvOne'), await createGamer(t, 'OvTwo'), await createGamer(t, 'OvThree'), await createGamer(t, 'OvFour')];
+    const players = [
+      await createGamer(t, 'OvOne'),
+      await createGamer(t, 'OvTwo'),
+      await createGamer(t, 'OvThree'),
+      await createGamer(t, 'OvFour'),
+    ];
     for (const player of players) await playFullGame(t.app, player);
     await startGame(t.app, players[0]);
-    await t.database.db.execute(sql`update challenges set disabled = true where id in (select id from challenges where claimed_at is null limit 1)`);
+    await t.database.db.execute(
+      sql`update challenges set disabled = true where id in (select id from challenges where claimed_at is null limit 1)`,
+    );
 
     const busy = await overview();
     expect(busy.playersSignedUp).toBe(empty.playersSignedUp + 4);
@@ -59,7 +67,9 @@ describe('GET /api/admin/overview', () => {
     expect(Date.parse(games.start) % 600_000).toBe(0);
 
     // Low and draining fast: 2 of 23 left, and 5 starts in 10 minutes would use them up within 30 minutes.
-    await t.database.db.execute(sql`update challenges set claimed_at = now() - interval '1 hour' where id in (select id from challenges where claimed_at is null and not disabled limit 16)`);
+    await t.database.db.execute(
+      sql`update challenges set claimed_at = now() - interval '1 hour' where id in (select id from challenges where claimed_at is null and not disabled limit 16)`,
+    );
     const low = await overview();
     expect(low.challenges.available).toBe(2);
     expect(codes(low)).toEqual(expect.arrayContaining(['POOL_LOW', 'POOL_DRAINING']));
@@ -87,14 +97,27 @@ describe('GET /api/admin/stream', () => {
     await request(t.app, { method: 'PATCH', url: '/api/admin/event', cookie: organizer.cookie, payload: { isOpen: true } });
     await client.nextEvent('overview', { after: seen + 1, timeoutMs: 1000 });
     const player = await createGamer(t, 'StreamFinisher');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Saving the new player's name announces a change: its overview comes first, so the count below starts after it.
+    const signedUp = (await overview()).playersSignedUp;
+    await client.waitFor(() => overviewsIn(client.events).at(-1)?.playersSignedUp === signedUp, 2000, 'the overview with the new player');
     seen = client.events.length;
-    // Starting and the first two guesses announce nothing; the finish does.
+    // The start announces (the booth names who starts), the first two guesses nothing, the finish does.
     await playFullGame(t.app, player);
     await Promise.all(Array.from({ length: 20 }, () => announceLeaderboardChange(t.database.db)));
-    const update = JSON.parse((await client.nextEvent('overview', { after: seen, timeoutMs: 2000 })).data) as AdminOverview;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(client.events.length).toBe(seen + 1);
-    expect(update.gamesCompleted).toBe(first.gamesCompleted + 1);
+    await client.nextEvent('overview', { after: seen, timeoutMs: 2000 });
+    // A change of our own, announced after the storm: its overview (event closed) comes after any the storm caused.
+    await request(t.app, { method: 'PATCH', url: '/api/admin/event', cookie: organizer.cookie, payload: { isOpen: false } });
+    await client.waitFor(
+      () => overviewsIn(client.events.slice(seen)).some((o) => !o.event.isOpen),
+      2000,
+      'the overview of the closed event',
+    );
+    const after = overviewsIn(client.events.slice(seen));
+    // At most one overview for the start and one for the finish and the storm together (not twenty), then the close.
+    expect(after.at(-1)!.event.isOpen).toBe(false);
+    expect(after.slice(0, -1).every((o) => o.event.isOpen)).toBe(true);
+    expect(after.length).toBeLessThanOrEqual(3);
+    // The finish is counted (in the storm's overview, or in the close's when the two reads were one).
+    expect(after.at(-1)!.gamesCompleted).toBe(first.gamesCompleted + 1);
   });
 });

@@ -45,7 +45,9 @@ describe('npm run admin:create', () => {
 
   /** Opens the same database the script used (after it has exited: PGlite allows one process at a time). */
   async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-    const database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    const database = env.DATABASE_URL
+      ? await openDatabase({ databaseUrl: env.DATABASE_URL })
+      : await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     try {
       return await fn(database);
     } finally {
@@ -92,7 +94,11 @@ describe('npm run admin:create', () => {
     expect(given.output).not.toContain('player-pass');
     const hashBefore = await withDatabase(async ({ db }) => {
       await db.update(user).set({ role: 'player' }).where(eq(user.email, 'player@example.test'));
-      const [row] = await db.select({ hash: account.password }).from(account).innerJoin(user, eq(user.id, account.userId)).where(eq(user.email, 'player@example.test'));
+      const [row] = await db
+        .select({ hash: account.password })
+        .from(account)
+        .innerJoin(user, eq(user.id, account.userId))
+        .where(eq(user.email, 'player@example.test'));
       return row.hash;
     });
 
@@ -102,7 +108,9 @@ describe('npm run admin:create', () => {
     const rows = await withDatabase(({ db }) => db.select().from(user).where(eq(user.email, 'player@example.test')));
     expect(rows).toHaveLength(1);
     expect(rows[0].role).toBe('organizer');
-    const [credential] = await withDatabase(({ db }) => db.select({ hash: account.password }).from(account).where(eq(account.userId, rows[0].id)));
+    const [credential] = await withDatabase(({ db }) =>
+      db.select({ hash: account.password }).from(account).where(eq(account.userId, rows[0].id)),
+    );
     expect(credential.hash).toBe(hashBefore);
 
     const again = await adminCreate(env, 'player@example.test');

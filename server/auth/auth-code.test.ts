@@ -89,13 +89,20 @@ describe('verification code from the sign-up mail', () => {
     expect(right.statusCode).toBe(403);
     expect(right.json().code).toBe('TOO_MANY_ATTEMPTS');
     expect(cookiesFrom(right)).not.toContain('session_token');
-    const [row] = await t.database.db.select().from(verification).where(like(verification.identifier, `%otp-${email}`));
+    const [row] = await t.database.db
+      .select()
+      .from(verification)
+      .where(like(verification.identifier, `%otp-${email}`));
     expect(row, 'the code is gone').toBeUndefined();
   });
 
   it('resending the verification mail issues a new code; the new one works', async () => {
     const { email, code: first } = await signUp();
-    const resend = await request(t.app, { method: 'POST', url: '/api/auth/send-verification-email', payload: { email, callbackURL: CALLBACK } });
+    const resend = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      payload: { email, callbackURL: CALLBACK },
+    });
     expect(resend.statusCode).toBe(200);
     const mail = await latestMailTo(t.database.db, email);
     const second = mailedCode(mail.text)!;
@@ -153,4 +160,3 @@ describe('verification code from the sign-up mail', () => {
     expect(response.statusCode).toBeLessThan(500);
   });
 });
-

@@ -19,7 +19,12 @@ afterAll(async () => {
 
 /** The whole OpenID Connect round trip as a browser does it: our server → the issuer → back to our callback. */
 async function signInWithGoogle(loginHint: string, cookie = '') {
-  const start = await request(t.app, { method: 'POST', url: '/api/auth/sign-in/social', cookie, payload: { provider: 'google', callbackURL: '/play', errorCallbackURL: '/auth', loginHint } });
+  const start = await request(t.app, {
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    cookie,
+    payload: { provider: 'google', callbackURL: '/play', errorCallbackURL: '/auth', loginHint },
+  });
   expect(start.statusCode).toBe(200);
   const authorizeUrl = new URL(start.json().url);
   expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${issuer.url}/authorize`);
@@ -32,7 +37,12 @@ async function signInWithGoogle(loginHint: string, cookie = '') {
   const callback = new URL(authorize.headers.get('location')!);
   expect(callback.origin).toBe('http://localhost:3000');
 
-  const back = await request(t.app, { method: 'GET', url: callback.pathname + callback.search, cookie: cookiesFrom(start, cookie), navigation: true });
+  const back = await request(t.app, {
+    method: 'GET',
+    url: callback.pathname + callback.search,
+    cookie: cookiesFrom(start, cookie),
+    navigation: true,
+  });
   return { back, cookie: cookiesFrom(back, cookiesFrom(start, cookie)) };
 }
 
@@ -59,7 +69,9 @@ describe('Google sign-in through OpenID Connect', () => {
     const first = await signInWithGoogle(email);
     const second = await signInWithGoogle(email);
     const ids = await Promise.all(
-      [first.cookie, second.cookie].map(async (cookie) => (await request(t.app, { method: 'GET', url: '/api/auth/get-session', cookie })).json().user.id),
+      [first.cookie, second.cookie].map(
+        async (cookie) => (await request(t.app, { method: 'GET', url: '/api/auth/get-session', cookie })).json().user.id,
+      ),
     );
     expect(ids[0]).toBe(ids[1]);
     expect(await t.database.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
@@ -77,7 +89,11 @@ describe('Google sign-in through OpenID Connect', () => {
   });
 
   it('refuses a callback whose state was not issued to this browser', async () => {
-    const start = await request(t.app, { method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'google', callbackURL: '/play', errorCallbackURL: '/auth' } });
+    const start = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', callbackURL: '/play', errorCallbackURL: '/auth' },
+    });
     const authorize = await fetch(start.json().url, { redirect: 'manual' });
     const callback = new URL(authorize.headers.get('location')!);
     // No state cookie: someone else's browser finishing this flow.

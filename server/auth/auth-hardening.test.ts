@@ -1,9 +1,10 @@
-// Issue 12.9: older reset links die with a reset; one verification link used 20 times at once signs in once;
-// an unverified account with the right password gets 401 and what to do.
+// docs/decisions/010 and 029: older reset links die with a reset; one verification link used 20 times at once signs in once;
+// an unverified account with the right password gets the same 401 as a wrong one.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../db/tables/auth.tables';
 import { createPlayer, followLink, latestMailTo } from '../../tests/support/players';
+import { SIGN_IN_REFUSED } from './auth-hardening';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
 let t: TestApp;
@@ -13,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function resetToken(email: string): Promise<string> {
-  const ask = await request(t.app, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email, redirectTo: '/reset-password' } });
+  const ask = await request(t.app, {
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    payload: { email, redirectTo: '/reset-password' },
+  });
   expect(ask.statusCode).toBe(200);
   const { response } = await followLink(t.app, (await latestMailTo(t.database.db, email)).link!);
   return new URL(response.headers.location as string, 'http://x').searchParams.get('token')!;
@@ -33,7 +38,11 @@ describe('password reset links', () => {
     const stale = await resetWith(older, 'attacker-password');
     expect(stale.statusCode).toBe(400);
     expect(stale.json().code).toBe('INVALID_TOKEN');
-    const signIn = await request(t.app, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: player.email, password: 'newest-password' } });
+    const signIn = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: player.email, password: 'newest-password' },
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -63,14 +72,22 @@ describe('verification links', () => {
 });
 
 describe('signing in before verifying', () => {
-  it('answers 401 with the verify-your-e-mail message (not 403), and sets no cookie', async () => {
+  it('answers 401 like a wrong password (no password oracle), and sets no cookie', async () => {
     const player = await createPlayer(t.app, t.database.db, { verify: false });
-    const signIn = await request(t.app, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: player.email, password: player.password } });
+    const signIn = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: player.email, password: player.password },
+    });
     expect(signIn.statusCode).toBe(401);
-    expect(signIn.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: expect.stringMatching(/verify your e-mail/i) });
+    expect(signIn.json()).toEqual(SIGN_IN_REFUSED);
     expect(signIn.headers['set-cookie']).toBeUndefined();
-    const wrong = await request(t.app, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: player.email, password: 'wrong-password' } });
+    const wrong = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: player.email, password: 'wrong-password' },
+    });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().code).not.toBe('EMAIL_NOT_VERIFIED');
+    expect(wrong.json()).toEqual(signIn.json());
   });
 });

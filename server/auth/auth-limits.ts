@@ -4,7 +4,10 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LimitStore, Verdict } from '../limits/limits.store';
+import { authErrorCodes, PROOF_OF_WORK_HEADER } from '@contracts/auth.rules';
+import { HttpError } from '../http/http-error';
+import type { BackoffRule, Hit, LimitStore, Verdict } from '../limits/limits.store';
+import type { ProofOfWork } from './auth-proof-of-work';
 import { backoffRules, RATE_LIMITED_CODE, waitPhrase, windowRules } from '../limits/limits.rules';
 
 /** Set on a successful sign-in: proves this browser knew the account's password before (OWASP "device cookie"). */
@@ -12,8 +15,8 @@ export const DEVICE_COOKIE = 'gg_device';
 const DEVICE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 export interface AuthLimits {
-  /** Refuses (sends 429) and returns false when the call is over a limit. */
-  before(request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean>;
+  /** Refuses the call (throws a 429 HttpError) when it is over a limit. */
+  before(request: FastifyRequest, reply: FastifyReply, path: string): Promise<void>;
   /** Counts the outcome (a wrong password) once better-auth answered. */
   after(request: FastifyRequest, reply: FastifyReply, path: string, status: number): Promise<void>;
 }
@@ -22,6 +25,11 @@ const emailOf = (body: unknown): string | undefined => {
   const email = (body as { email?: unknown } | null | undefined)?.email;
   return typeof email === 'string' && email.length <= 320 ? email.trim().toLowerCase() : undefined;
 };
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
 
 function cookieValue(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
@@ -33,16 +41,29 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
   return undefined;
 }
 
-export function refuseRateLimited(reply: FastifyReply, verdict: Verdict, what = 'attempts') {
-  const wait = verdict.retryAfterSeconds;
-  return reply
-    .status(429)
-    .header('retry-after', String(wait))
-    .header('x-retry-after', String(wait))
-    .send({ code: RATE_LIMITED_CODE, message: `Too many ${what}. Please wait ${waitPhrase(wait)} and try again.` });
+export function rateLimited(verdict: Verdict, what = 'attempts') {
+  const wait = String(verdict.retryAfterSeconds);
+  return new HttpError(429, RATE_LIMITED_CODE, `Too many ${what}. Please wait ${waitPhrase(verdict.retryAfterSeconds)} and try again.`, {
+    'retry-after': wait,
+    'x-retry-after': wait,
+  });
 }
 
-export function createAuthLimits(store: LimitStore, secret: string, options: { secureCookie: boolean }): AuthLimits {
+export const PROOF_OF_WORK_MESSAGE =
+  'Lots of people are signing in on this network right now, so your browser does a quick check first. Please try again.';
+
+/** An address counts as under pressure (a challenge is handed out ahead) from this share of any of its ceilings. */
+const PRESSURE_SHARE = 0.5;
+
+export function createAuthLimits(
+  store: LimitStore,
+  secret: string,
+  options: { secureCookie: boolean; proofOfWork: ProofOfWork },
+): AuthLimits & {
+  /** Whether this request's address is near or over an auth ceiling (then a client should solve a challenge ahead). */
+  underPressure(request: FastifyRequest): Promise<boolean>;
+} {
+  const { proofOfWork } = options;
   const deviceProof = (email: string) => createHmac('sha256', secret).update(`known-device:${email}`).digest('base64url');
   const knownDevice = (request: FastifyRequest, email: string) => {
     const presented = cookieValue(request, DEVICE_COOKIE);
@@ -51,7 +72,14 @@ export function createAuthLimits(store: LimitStore, secret: string, options: { s
     const given = Buffer.from(presented);
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
-  /** The failure keys a sign-in for `email` from this request counts on. */
+  /** Fastify adds a set-cookie header to those already set (better-auth's session cookies). */
+  const setDeviceCookie = (reply: FastifyReply, email: string) => {
+    reply.header(
+      'set-cookie',
+      `${DEVICE_COOKIE}=${deviceProof(email)}; Path=/api/auth; Max-Age=${DEVICE_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${options.secureCookie ? '; Secure' : ''}`,
+    );
+  };
+  /** The failure keys a sign-in for `email` from this request counts on (the address one is a ceiling, see below). */
   const failureKeys = (request: FastifyRequest, email: string) =>
     knownDevice(request, email)
       ? [{ rule: backoffRules.signInFailDevice, on: `${email}|${deviceProof(email)}` }]
@@ -60,41 +88,88 @@ export function createAuthLimits(store: LimitStore, secret: string, options: { s
           { rule: backoffRules.signInFailAccount, on: email },
           { rule: backoffRules.signInFailAddress, on: request.ip },
         ];
+  const isAddressKey = (key: { rule: { name: string } }) => key.rule.name === backoffRules.signInFailAddress.name;
+
+  /** The per-address ceilings of one call: what a venue NAT shares, so a solved proof of work passes them. */
+  const addressHits = (path: string, ip: string): Hit[] => {
+    const hits: Hit[] = [{ rule: windowRules.authPerAddress, on: ip }];
+    if (path === '/sign-up/email')
+      hits.push({ rule: windowRules.signUpPerAddressMinute, on: ip }, { rule: windowRules.signUpPerAddressHour, on: ip });
+    if (path === '/sign-in/email') hits.push({ rule: windowRules.signInPerAddress, on: ip });
+    if (path === '/reset-password') hits.push({ rule: windowRules.resetPerAddress, on: ip });
+    if (path === '/email-otp/verify-email') hits.push({ rule: windowRules.verifyCodePerAddress, on: ip });
+    if (path === '/send-verification-email' || path === '/request-password-reset') hits.push({ rule: windowRules.mailPerAddress, on: ip });
+    return hits;
+  };
+  /** What the caller owns: the e-mail a call is about. No proof of work passes these. */
+  const ownerHits = (path: string, email: string | undefined): Hit[] => {
+    if (!email) return [];
+    const sendsMail = path === '/send-verification-email' || path === '/request-password-reset' || path === '/sign-up/email';
+    if (sendsMail) return [{ rule: windowRules.mailPerRecipient, on: email, subject: email }];
+    if (path === '/email-otp/verify-email') return [{ rule: windowRules.verifyCodePerRecipient, on: email, subject: email }];
+    return [];
+  };
 
   return {
     async before(request, reply, path) {
-      if (request.method !== 'POST') return true;
+      if (request.method !== 'POST') return;
       const ip = request.ip;
       const email = emailOf(request.body);
-      const hits = [{ rule: windowRules.authPerAddress, on: ip }];
-      if (path === '/sign-up/email') hits.push({ rule: windowRules.signUpPerAddressMinute, on: ip }, { rule: windowRules.signUpPerAddressHour, on: ip });
-      if (path === '/sign-in/email') hits.push({ rule: windowRules.signInPerAddress, on: ip });
-      if (path === '/reset-password') hits.push({ rule: windowRules.resetPerAddress, on: ip });
-      if (path === '/email-otp/verify-email') hits.push({ rule: windowRules.verifyCodePerAddress, on: ip });
-      const sendsMail = path === '/send-verification-email' || path === '/request-password-reset';
-      if (sendsMail) hits.push({ rule: windowRules.mailPerAddress, on: ip });
-      let verdict = await store.hit(hits);
-      if (verdict.allowed && sendsMail && email) verdict = await store.hit([{ rule: windowRules.mailPerRecipient, on: email, subject: email }]);
-      if (verdict.allowed && path === '/sign-in/email' && email) verdict = await store.checkBackoff(failureKeys(request, email));
-      if (verdict.allowed) return true;
-      refuseRateLimited(reply, verdict, path === '/sign-in/email' ? 'sign-in attempts' : 'attempts');
-      return false;
+      const what = path === '/sign-in/email' ? 'sign-in attempts' : 'attempts';
+
+      const owned = await store.hit(ownerHits(path, email));
+      if (!owned.allowed) throw rateLimited(owned, what);
+      let accountKeys: Array<{ rule: BackoffRule; on: string }> = [];
+      let addressBackoff: Array<{ rule: BackoffRule; on: string }> = [];
+      if (path === '/sign-in/email' && email) {
+        const keys = failureKeys(request, email);
+        accountKeys = keys.filter((key) => !isAddressKey(key));
+        addressBackoff = keys.filter(isAddressKey);
+        const account = await store.checkBackoff(accountKeys);
+        if (!account.allowed) throw rateLimited(account, what);
+      }
+
+      let address = await store.hit(addressHits(path, ip));
+      if (address.allowed) address = await store.checkBackoff(addressBackoff);
+      if (address.allowed) return;
+      // Over a ceiling this address shares with everyone behind it: a solved challenge lets this one call through.
+      if (await proofOfWork.redeem(headerValue(request, PROOF_OF_WORK_HEADER))) return;
+      throw new HttpError(
+        429,
+        authErrorCodes.proofOfWorkRequired,
+        PROOF_OF_WORK_MESSAGE,
+        { 'retry-after': String(address.retryAfterSeconds) },
+        { challenge: await proofOfWork.challenge() },
+      );
+    },
+
+    async underPressure(request) {
+      const ip = request.ip;
+      const keys = [
+        ...['/sign-up/email', '/sign-in/email', '/reset-password', '/email-otp/verify-email', '/send-verification-email'].flatMap((path) =>
+          addressHits(path, ip),
+        ),
+        { rule: backoffRules.signInFailAddress, on: ip },
+      ];
+      return store.nearLimit(keys, PRESSURE_SHARE);
     },
 
     async after(request, reply, path, status) {
-      if (request.method !== 'POST' || path !== '/sign-in/email') return;
+      if (request.method !== 'POST') return;
       const email = emailOf(request.body);
       if (!email) return;
+      // The right code from the verification mail signs in too: that browser is the owner's, like one that knew the
+      // password, so wrong passwords from elsewhere cannot lock out a player who joined with the code.
+      if (path === '/email-otp/verify-email' && status === 200) return setDeviceCookie(reply, email);
+      if (path !== '/sign-in/email') return;
       const keys = failureKeys(request, email);
       if (status === 401) {
-        for (const key of keys) await store.recordFailure(key.rule, key.on, key.rule === backoffRules.signInFailAddress ? undefined : email);
+        for (const key of keys)
+          await store.recordFailure(key.rule, key.on, key.rule === backoffRules.signInFailAddress ? undefined : email);
       } else if (status === 200) {
         // The right password: this address's and device's failures for the account are forgotten.
         await store.clear(keys.filter((key) => key.rule !== backoffRules.signInFailAccount && key.rule !== backoffRules.signInFailAddress));
-        reply.header(
-          'set-cookie',
-          `${DEVICE_COOKIE}=${deviceProof(email)}; Path=/api/auth; Max-Age=${DEVICE_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${options.secureCookie ? '; Secure' : ''}`,
-        );
+        setDeviceCookie(reply, email);
       }
     },
   };

@@ -1,11 +1,10 @@
 import { eq, like, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../db/tables/limits.tables';
 import { forgetRateLimitsFor } from '../limits/limits.store';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
-import { quickPasswordHasher } from '../../tests/support/quick-password-hasher';
-import { createSecondInstance } from '../../tests/support/second-instance';
-import { cookiesFrom, createTestApp, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
+import { type SecondInstance, useAuthLimitedApps, wrongPasswordsFrom } from '../../tests/support/auth-limits';
+import { cookiesFrom, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
 
 // The real limiter on the real routes; only the limiter's clock is ours, so windows pass without sleeping.
 const VENUE_NAT = '203.0.113.5';
@@ -14,15 +13,8 @@ const clock = () => now;
 const advance = (ms: number) => (now += ms);
 
 let t: TestApp;
-let second: Awaited<ReturnType<typeof createSecondInstance>>;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT: 'true' }, { clock, passwordHasher: quickPasswordHasher });
-  second = await createSecondInstance(t, { clock, passwordHasher: quickPasswordHasher });
-});
-afterAll(async () => {
-  await second?.close();
-  await t?.close();
-});
+let second: SecondInstance;
+useAuthLimitedApps(clock, (apps) => ({ t, second } = apps));
 
 const signIn = (email: string, password: string, from: string, options: { app?: TestApp['app']; cookie?: string } = {}) =>
   (options.app ?? t.app).inject({
@@ -81,7 +73,10 @@ describe('one address hammering one account', () => {
     // Refused means refused, even with the right password (no oracle), and says when to come back.
     const blocked = await signIn(victim.email, victim.password, attacker);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many sign-in attempts\. Please wait \d+ (seconds?|minutes?) and try again\.$/) });
+    expect(blocked.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many sign-in attempts\. Please wait \d+ (seconds?|minutes?) and try again\.$/),
+    });
     const firstWait = Number(blocked.headers['retry-after']);
     expect(firstWait).toBeGreaterThan(0);
 
@@ -135,17 +130,22 @@ describe('mails', () => {
   it('are limited per recipient, not per address: a fourth reset to one person is refused, others still get theirs', async () => {
     const target = uniqueEmail('bombed');
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await post('/api/auth/request-password-reset', { email: target, redirectTo: '/reset-password' }, VENUE_NAT)).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await post('/api/auth/request-password-reset', { email: target, redirectTo: '/reset-password' }, VENUE_NAT)).statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 429]);
     const resend = await post('/api/auth/send-verification-email', { email: target, callbackURL: '/play' }, '192.0.2.44');
     expect(resend.statusCode).toBe(429);
     expect(Number(resend.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await post('/api/auth/request-password-reset', { email: uniqueEmail(), redirectTo: '/reset-password' }, VENUE_NAT)).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/request-password-reset', { email: uniqueEmail(), redirectTo: '/reset-password' }, VENUE_NAT)).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('verification codes', () => {
-  it('one address may type 300 codes a minute (a venue NAT), the 301st is refused, another address is not', async () => {
+  it('one address may type 300 codes a minute (a venue NAT), the 301st needs a proof of work, another address does not', async () => {
     const venue = '203.0.113.77';
     const verify = (email: string, from: string) => post('/api/auth/email-otp/verify-email', { email, otp: '000000' }, from);
     // Different players' codes from one public address.
@@ -154,7 +154,7 @@ describe('verification codes', () => {
     expect(statuses.filter((status) => status !== 400)).toEqual([]);
     const refused = await verify(uniqueEmail('code'), venue);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(refused.json().code).toBe('PROOF_OF_WORK_REQUIRED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await verify(uniqueEmail('code'), '192.0.2.77')).statusCode).toBe(400);
     // The window passes and the address is let in again.
@@ -166,23 +166,16 @@ describe('verification codes', () => {
 describe('the address the limits see', () => {
   it('ignores x-forwarded-for without TRUST_PROXY, and a forged x-gg-client-ip', async () => {
     const player = await createPlayer(t.app, t.database.db);
-    let status = 0;
-    for (let i = 0; i < 10 && status !== 429; i++) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        remoteAddress: '198.51.100.88',
-        headers: { origin: 'http://localhost:3000', 'x-forwarded-for': `192.0.2.${i + 1}`, 'x-gg-client-ip': `192.0.2.${i + 100}` },
-        payload: { email: player.email, password: 'wrong' },
-      });
-      status = response.statusCode;
-    }
+    const status = await wrongPasswordsFrom(t.app, player.email, '198.51.100.88', (i) => ({
+      'x-forwarded-for': `192.0.2.${i + 1}`,
+      'x-gg-client-ip': `192.0.2.${i + 100}`,
+    }));
     expect(status).toBe(429);
   });
 });
 
 describe('forgetRateLimitsFor', () => {
-  it('removes the rows keyed on a player (e-mail or user id) and nobody else\'s', async () => {
+  it("removes the rows keyed on a player (e-mail or user id) and nobody else's", async () => {
     const player = await createPlayer(t.app, t.database.db);
     await signIn(player.email, 'wrong', '198.51.100.99');
     await post('/api/auth/request-password-reset', { email: player.email.toUpperCase(), redirectTo: '/reset-password' }, '198.51.100.99');

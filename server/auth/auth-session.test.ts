@@ -17,7 +17,11 @@ describe('session cookies in production', () => {
   it('marks the session cookie Secure and httpOnly (with the __Secure- prefix)', async () => {
     const player = await createPlayer(t.app, t.database.db, { verify: false });
     await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, player.id));
-    const signIn = await request(t.app, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: player.email, password: player.password } });
+    const signIn = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: player.email, password: player.password },
+    });
     expect(signIn.statusCode).toBe(200);
     const sessionCookie = [signIn.headers['set-cookie']].flat().find((cookie) => String(cookie).includes('session_token='));
     expect(sessionCookie).toMatch(/^__Secure-better-auth\.session_token=/);
@@ -71,7 +75,10 @@ describe('sliding sessions', () => {
 
   it('refuses an expired session', async () => {
     const player = await createPlayer(t.app, t.database.db);
-    await t.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, player.id));
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, player.id));
     const response = await request(t.app, { method: 'GET', url: '/api/auth/get-session', cookie: player.cookie });
     expect(response.json()).toBeNull();
   });

@@ -1,11 +1,14 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SIGN_IN_REFUSED } from './auth-hardening';
 import type { AuthLimits } from './auth-limits';
 import { CLIENT_IP_HEADER, type Auth, type AuthSession } from './auth';
+import type { SessionCache } from './session-cache';
+import { HttpError } from '../http/http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in player, set by requireUser / requireOrganizer. */
+    /** The signed-in player, set by requireUser / requireOrganizer (or null for anyone else, by optionalUser). */
     session: AuthSession | null;
   }
 }
@@ -17,7 +20,7 @@ function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export async function lookupSession(auth: Auth, request: FastifyRequest): Promise<AuthSession | null> {
+async function lookupSession(auth: Auth, request: FastifyRequest): Promise<AuthSession | null> {
   return auth.api.getSession({ headers: authHeaders(request) });
 }
 
@@ -31,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, { auth, limits }: { auth:
     async handler(request, reply) {
       const url = new URL(request.url, 'http://internal');
       const authPath = url.pathname.slice('/api/auth'.length);
-      if (limits && !(await limits.before(request, reply, authPath))) return reply;
+      await limits?.before(request, reply, authPath);
       const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
       const response = await auth.handler(
         new Request(new URL(url.pathname + url.search, auth.options.baseURL as string), {
@@ -54,27 +57,64 @@ export async function authRoutes(app: FastifyInstance, { auth, limits }: { auth:
 }
 
 /**
- * better-auth answers the right password on an unverified account with 403; every refused sign-in is a 401 here
- * (the body keeps code EMAIL_NOT_VERIFIED and says what to do). Other 403s (a refused origin) stay 403.
+ * better-auth answers the right password on an unverified account with 403 (its after-hook, auth.ts, rewrites the
+ * body but not the status): every refused sign-in is the same 401 here, and one the after-hook turned into a sign-in
+ * (players may start before confirming, docs/decisions/039) is a 200. Other 403s (a refused origin) stay 403.
  */
 function signInStatus(pathname: string, status: number, body: Buffer | null): number {
   if (status !== 403 || pathname !== '/api/auth/sign-in/email' || !body) return status;
-  return body.toString('utf8').includes('"EMAIL_NOT_VERIFIED"') ? 401 : status;
+  const text = body.toString('utf8');
+  if (text.includes(`"${SIGN_IN_REFUSED.code}"`)) return 401;
+  return text.startsWith('{"redirect":false,"token":"') ? 200 : status;
 }
 
-export function sessionGuards(auth: Auth) {
-  async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+/**
+ * The session cookie exactly as sent, as the session cache's key; undefined when absent or sent more than once
+ * (then better-auth alone decides which one counts).
+ */
+export function sessionCookieOf(cookieHeader: string | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  let found: string | undefined;
+  for (const part of cookieHeader.split(';')) {
+    const pair = part.trim();
+    if (!pair.startsWith(name) || pair[name.length] !== '=') continue;
+    if (found !== undefined) return undefined;
+    found = pair;
+  }
+  return found;
+}
+
+/** Guards for routes (as onRequest hooks, or awaited in a handler): each sets request.session. */
+export function sessionGuards(auth: Auth, cache?: SessionCache) {
+  /** Anyone may pass: request.session is the signed-in user's session, or null. */
+  async function optionalUser(request: FastifyRequest) {
     request.session = await lookupSession(auth, request);
-    if (!request.session) {
-      return reply.status(401).send({ code: 'NO_SESSION', message: 'No active session found' });
-    }
   }
-  async function requireOrganizer(request: FastifyRequest, reply: FastifyReply) {
-    await requireUser(request, reply);
-    if (reply.sent) return;
-    if ((request.session!.user as { role?: string }).role !== 'organizer') {
-      return reply.status(403).send({ code: 'FORBIDDEN', message: 'Organizers only' });
-    }
+  async function requireUser(request: FastifyRequest) {
+    request.session = await lookupSession(auth, request);
+    if (!request.session) throw new HttpError(401, 'NO_SESSION', 'No active session found');
   }
-  return { requireUser, requireOrganizer };
+  let cookieName: string | undefined;
+  /**
+   * requireUser through the session cache (session-cache.ts): for the guess route, where every millisecond of the
+   * main thread counts. A revoked session is refused on every instance as soon as its NOTIFY arrives.
+   */
+  async function requireUserCached(request: FastifyRequest) {
+    if (!cache) return requireUser(request);
+    cookieName ??= (await auth.$context).authCookies.sessionToken.name;
+    const key = sessionCookieOf(request.headers.cookie, cookieName);
+    const cached = key === undefined ? undefined : cache.get(key);
+    if (cached) {
+      request.session = cached;
+      return;
+    }
+    const generation = cache.generation();
+    await requireUser(request);
+    if (key !== undefined && request.session) cache.set(key, request.session, generation);
+  }
+  async function requireOrganizer(request: FastifyRequest) {
+    await requireUser(request);
+    if ((request.session!.user as { role?: string }).role !== 'organizer') throw new HttpError(403, 'FORBIDDEN', 'Organizers only');
+  }
+  return { optionalUser, requireUser, requireUserCached, requireOrganizer, sessionCacheStats: () => cache?.stats };
 }

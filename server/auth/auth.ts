@@ -1,20 +1,21 @@
+import { MIN_PASSWORD_LENGTH } from '@contracts/auth.rules';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../db/client';
 import * as authTables from '../db/tables/auth.tables';
 import type { Mailer } from '../mail/mail.service';
 import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/mail.templates';
-import { claimVerificationLink, invalidateResetTokens, UNVERIFIED_SIGN_IN_MESSAGE } from './auth-hardening';
+import { accountFieldsProblem, claimVerificationLink, invalidateResetTokens, SIGN_IN_REFUSED } from './auth-hardening';
 
 /** How long the verification mail's link works. */
 export const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
 
 /** better-auth reads the real client address from this header; our Fastify mount sets it from request.ip. */
 export const CLIENT_IP_HEADER = 'x-gg-client-ip';
-export const MIN_PASSWORD_LENGTH = 6;
 /** The verification mail's one-time code: 6 digits, valid 15 minutes, dead after 5 wrong tries. */
 export const VERIFICATION_CODE = { length: 6, expiresInSeconds: 15 * 60, allowedAttempts: 5 } as const;
 /** The e-mail OTP plugin's other flows (OTP sign-in, OTP password reset, e-mail change) stay off. */
@@ -43,6 +44,18 @@ export interface AuthOptions {
   passwordHasher?: PasswordHasher;
   /** Where better-auth's own messages go (the app's logger), instead of the console. */
   logger?: AuthLogger;
+  /**
+   * The right password on an address not confirmed yet: called in the background (never awaited) to send the
+   * verification mail again, within the per-recipient mail limit (app.ts).
+   */
+  onUnverifiedSignIn?: (email: string) => Promise<void>;
+  /**
+   * The organizer's "let players start before confirming their e-mail" (read per sign-up and sign-in; off when
+   * absent): on, a new account is signed in at once and the right password signs an unconfirmed one in.
+   */
+  playBeforeConfirming?: () => Promise<boolean>;
+  /** An address was just confirmed (code or link): the player's scores may now join the public board. */
+  onEmailConfirmed?: () => Promise<void>;
 }
 
 export interface PasswordHasher {
@@ -56,6 +69,7 @@ export type AuthLogger = Record<AuthLogLevel, (details: object, message: string)
 export function createAuth(options: AuthOptions) {
   const { mailer } = options;
   // The verification mail needs the plugin's server-side code factory, i.e. the instance being built here.
+  const playFirst = async () => (options.playBeforeConfirming ? options.playBeforeConfirming() : false);
   let self: { api: { createVerificationOTP(input: { body: { email: string; type: 'email-verification' } }): Promise<string> } } | undefined;
   const auth = betterAuth({
     appName: 'Guess the Genesis',
@@ -135,7 +149,7 @@ export function createAuth(options: AuthOptions) {
       database: { generateId: () => crypto.randomUUID() },
     },
     hooks: {
-      // Signing out ends every session of the player, on every device (SPEC 6).
+      // Signing out ends every session of the player, on every device.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/verify-email' && typeof ctx.query?.token === 'string') {
           // One link, one sign-in: a repeated or concurrent use goes where the link points, without a new session.
@@ -143,16 +157,45 @@ export function createAuth(options: AuthOptions) {
           if (!first) throw ctx.redirect(typeof ctx.query.callbackURL === 'string' ? ctx.query.callbackURL : '/');
           return;
         }
+        if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') {
+          const problem = accountFieldsProblem(ctx.body);
+          if (problem) throw new APIError('BAD_REQUEST', { code: 'VALIDATION', message: problem });
+          return;
+        }
         if (ctx.path !== '/sign-out') return;
         const current = await getSessionFromCtx(ctx).catch(() => null);
         if (current) await ctx.context.internalAdapter.deleteUserSessions(current.user.id);
       }),
-      // The right password on an unverified account: 401 like every other refused sign-in, with what to do next.
+      // Every refused e-mail sign-in answers alike (401, one code, one message): the right password on an unverified
+      // account must not tell an attacker it was right. That case also mails a new code, in the background.
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
-        if (ctx.path === '/sign-in/email' && returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === 'EMAIL_NOT_VERIFIED') {
-          throw new APIError('UNAUTHORIZED', { code: 'EMAIL_NOT_VERIFIED', message: UNVERIFIED_SIGN_IN_MESSAGE });
+        // The link answers with a redirect (an APIError with a 3xx status); a wrong code with a 4xx.
+        if (CONFIRMING_PATHS.has(ctx.path) && !(returned instanceof APIError && returned.statusCode >= 400)) {
+          await options.onEmailConfirmed?.().catch((error: unknown) => options.logger?.warn({ err: error }, 'board notify failed'));
+          return;
         }
+        if (ctx.path === '/sign-up/email' && !(returned instanceof APIError)) {
+          // better-auth answers every sign-up alike without a session (requireEmailVerification); a new account gets one
+          // here when the organizer lets players start first. An existing address keeps the generic answer.
+          const created = (returned as { user?: { id?: string } } | undefined)?.user;
+          if (!created?.id || !(await playFirst())) return;
+          return signInUnconfirmed(ctx, await ctx.context.internalAdapter.findUserById(created.id));
+        }
+        if (ctx.path !== '/sign-in/email' || !(returned instanceof APIError)) return;
+        const code = (returned.body as { code?: string } | undefined)?.code;
+        // EMAIL_NOT_VERIFIED comes only after the password matched: with the option on, that is a sign-in.
+        if (code === 'EMAIL_NOT_VERIFIED' && typeof ctx.body?.email === 'string' && (await playFirst())) {
+          const found = await ctx.context.internalAdapter.findUserByEmail(ctx.body.email.trim().toLowerCase());
+          if (found?.user) return signInUnconfirmed(ctx, found.user);
+        }
+        if (code === 'EMAIL_NOT_VERIFIED' && typeof ctx.body?.email === 'string') {
+          void options
+            .onUnverifiedSignIn?.(ctx.body.email.trim().toLowerCase())
+            .catch((error: unknown) => options.logger?.warn({ err: error }, 'verification mail on sign-in failed'));
+        }
+        if (code === 'EMAIL_NOT_VERIFIED' || code === 'INVALID_EMAIL_OR_PASSWORD')
+          throw new APIError('UNAUTHORIZED', { ...SIGN_IN_REFUSED });
       }),
     },
     plugins: [
@@ -169,25 +212,43 @@ export function createAuth(options: AuthOptions) {
         // are the brute-force guard; the per-address ceiling is ours (windowRules.verifyCodePerAddress, auth-limits.ts).
       }),
       ...(options.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                clientId: options.google.clientId,
-                clientSecret: options.google.clientSecret,
-                discoveryUrl: `${options.google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : []),
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: options.google.clientId,
+                  clientSecret: options.google.clientSecret,
+                  discoveryUrl: `${options.google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
     ],
   });
   self = auth;
   return auth;
+}
+
+/** Where an address gets confirmed: the mail's link and the code typed on the page. */
+const CONFIRMING_PATHS = new Set(['/verify-email', '/email-otp/verify-email']);
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Signs in an account whose address is not confirmed yet (only while the organizer lets players start first): a
+ * session and its cookie, and the answer better-auth gives a normal sign-in.
+ */
+async function signInUnconfirmed(ctx: AuthMiddlewareContext, found: { id: string; emailVerified: boolean } | null) {
+  if (!found || found.emailVerified) return;
+  const user = found as Parameters<typeof setSessionCookie>[1]['user'];
+  const session = await ctx.context.internalAdapter.createSession(user.id);
+  if (!session) return;
+  await setSessionCookie(ctx, { session, user });
+  return ctx.json({ redirect: false, token: session.token, user });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

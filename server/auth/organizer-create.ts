@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
-import { COMMAND_LINE_ACTOR, recordAudit } from '../admin/audit.service';
+import { COMMAND_LINE_ACTOR, recordAudit } from '../audit/audit.service';
 import type { Db } from '../db/client';
 import { user } from '../db/tables/auth.tables';
 import { createAuth } from './auth';
@@ -26,7 +26,12 @@ export async function createOrganizer(deps: OrganizerCreateDeps, email: string, 
   if (existing) {
     if (existing.role === 'organizer') return { status: 'already' };
     await db.update(user).set({ role: 'organizer', updatedAt: new Date() }).where(eq(user.id, existing.id));
-    await recordAudit(db, COMMAND_LINE_ACTOR, { action: AUDIT_ACTIONS.organizerCreate, targetId: existing.id, targetLabel: email, details: { promoted: true } });
+    await recordAudit(db, COMMAND_LINE_ACTOR, {
+      action: AUDIT_ACTIONS.organizerCreate,
+      targetId: existing.id,
+      targetLabel: email,
+      details: { promoted: true },
+    });
     return { status: 'promoted' };
   }
 
@@ -44,6 +49,11 @@ export async function createOrganizer(deps: OrganizerCreateDeps, email: string, 
   });
   const created = await auth.api.signUpEmail({ body: { email, password: chosen, name: '' } });
   await db.update(user).set({ role: 'organizer', emailVerified: true, updatedAt: new Date() }).where(eq(user.id, created.user.id));
-  await recordAudit(db, COMMAND_LINE_ACTOR, { action: AUDIT_ACTIONS.organizerCreate, targetId: created.user.id, targetLabel: email, details: { promoted: false } });
+  await recordAudit(db, COMMAND_LINE_ACTOR, {
+    action: AUDIT_ACTIONS.organizerCreate,
+    targetId: created.user.id,
+    targetLabel: email,
+    details: { promoted: false },
+  });
   return password ? { status: 'created' } : { status: 'created', generatedPassword: chosen };
 }

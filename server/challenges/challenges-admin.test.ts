@@ -42,7 +42,8 @@ const list = async (query = '') => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as AdminChallengesResponse;
 };
-const health = async () => (await request(t.app, { method: 'GET', url: '/api/admin/challenges/health', cookie: organizer.cookie })).json() as PoolHealth;
+const health = async () =>
+  (await request(t.app, { method: 'GET', url: '/api/admin/challenges/health', cookie: organizer.cookie })).json() as PoolHealth;
 
 describe('who may manage the pool', () => {
   it('refuses anonymous callers (401) and players (403) on every route', async () => {
@@ -53,7 +54,12 @@ describe('who may manage the pool', () => {
       { method: 'GET', url: '/api/admin/challenges/health' },
       { method: 'PATCH', url: `/api/admin/challenges/${id}`, payload: { disabled: true } },
       { method: 'DELETE', url: `/api/admin/challenges/${id}` },
-      { method: 'POST', url: '/api/admin/challenges/import', headers: { 'content-type': 'application/zip' }, payload: await packZip('sneaky', 1) },
+      {
+        method: 'POST',
+        url: '/api/admin/challenges/import',
+        headers: { 'content-type': 'application/zip' },
+        payload: await packZip('sneaky', 1),
+      },
     ] as const;
     for (const call of calls) {
       expect((await request(t.app, { ...call })).statusCode, call.url).toBe(401);
@@ -71,7 +77,9 @@ describe('uploading a pack', () => {
     expect(first.json()).toEqual({ total: 3, imported: 3, skipped: 0 });
     expect((await upload(zip)).json()).toEqual({ total: 3, imported: 0, skipped: 3 });
     const audit = (await request(t.app, { method: 'GET', url: '/api/admin/audit', cookie: organizer.cookie })).json().entries;
-    expect(audit.filter((entry: { action: string }) => entry.action === 'challenges.import').map((entry: { details: object }) => entry.details)).toEqual([
+    expect(
+      audit.filter((entry: { action: string }) => entry.action === 'challenges.import').map((entry: { details: object }) => entry.details),
+    ).toEqual([
       { imported: 0, skipped: 3, total: 3, pack: 'pack.zip' },
       { imported: 3, skipped: 0, total: 3, pack: 'good.zip' },
     ]);
@@ -113,9 +121,33 @@ describe('uploading a pack', () => {
     expect(await rowCount()).toBe(before);
   });
 
+  it('refuses a prompt holding a NUL byte or broken Unicode with 422 naming the entry (not a 500), and imports nothing', async () => {
+    const before = await rowCount();
+    const manifest = [
+      { file: 'images/1.png', prompt: 'a fine prompt' },
+      { file: 'images/2.png', prompt: 'a red\u0000square' },
+      { file: 'images/3.png', prompt: 'a lone \ud800 surrogate' },
+    ];
+    const zip = buildZip([
+      { name: 'manifest.json', data: JSON.stringify(manifest) },
+      ...(await Promise.all([1, 2, 3].map(async (n) => ({ name: `images/${n}.png`, data: await generatedImage(500 + n) })))),
+    ]);
+    const response = await upload(zip);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'PACK_INVALID' });
+    expect(response.json().problems).toEqual([
+      'entry 2 (images/2.png): prompt contains a control character or broken Unicode (e.g. a NUL byte)',
+      'entry 3 (images/3.png): prompt contains a control character or broken Unicode (e.g. a NUL byte)',
+    ]);
+    expect(await rowCount()).toBe(before);
+  });
+
   it("refuses a zip with '../' entries, naming them, and imports nothing", async () => {
     const before = await rowCount();
-    const zip = await packZip('traversal', 2, [{ name: '../../escape.png', data: 'x' }, { name: 'images/../../../etc/cron.d/evil', data: 'x' }]);
+    const zip = await packZip('traversal', 2, [
+      { name: '../../escape.png', data: 'x' },
+      { name: 'images/../../../etc/cron.d/evil', data: 'x' },
+    ]);
     const response = await upload(zip);
     expect(response.statusCode).toBe(422);
     expect(response.json().problems).toEqual([
@@ -138,7 +170,12 @@ describe('uploading a pack', () => {
   });
 
   it('refuses a body that is not a zip', async () => {
-    const response = await request(t.app, { method: 'POST', url: '/api/admin/challenges/import', payload: { not: 'a zip' }, cookie: organizer.cookie });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/api/admin/challenges/import',
+      payload: { not: 'a zip' },
+      cookie: organizer.cookie,
+    });
     expect(response.statusCode).toBe(415);
   });
 });
@@ -148,7 +185,8 @@ describe('the table, its states and actions', () => {
     const fresh = await createTestApp();
     try {
       const boss = await createPlayer(fresh.app, fresh.database.db, { role: 'organizer' });
-      const call = (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) => request(fresh.app, { method, url, payload, cookie: boss.cookie });
+      const call = (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+        request(fresh.app, { method, url, payload, cookie: boss.cookie });
       const imported = await request(fresh.app, {
         method: 'POST',
         url: '/api/admin/challenges/import',
@@ -193,7 +231,11 @@ describe('the table, its states and actions', () => {
       expect((await rows()).map((row) => row.id)).not.toContain(toDelete.id);
       expect((await call('GET', '/api/admin/challenges?state=bogus')).statusCode).toBe(400);
       // Every change is in the organizers' audit log, newest first (refused ones are not).
-      const audit = (await call('GET', '/api/admin/audit')).json().entries as Array<{ action: string; actor: string; targetId: string | null }>;
+      const audit = (await call('GET', '/api/admin/audit')).json().entries as Array<{
+        action: string;
+        actor: string;
+        targetId: string | null;
+      }>;
       expect(audit.slice(0, 3).map((entry) => [entry.action, entry.targetId])).toEqual([
         ['challenge.delete', toDelete.id],
         ['challenge.enable', toDisable.id],

@@ -40,7 +40,9 @@ export interface ImportSummary {
 
 export class ChallengePackError extends Error {
   constructor(readonly problems: string[]) {
-    super(`The challenge pack has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was imported:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `The challenge pack has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was imported:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
   }
 }
 
@@ -51,6 +53,13 @@ export interface PreparedChallenge {
   contentHash: string;
   source: string;
 }
+
+/**
+ * Text a prompt may not hold: control characters other than tab and line breaks (a NUL cannot even be stored in a
+ * PostgreSQL text column), and lone UTF-16 surrogates (ill-formed Unicode, which a JSON \\ud800 escape can carry).
+ */
+const UNSTORABLE_PROMPT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Same prompt up to case and spacing counts as a duplicate. */
 const promptKey = (prompt: string) => prompt.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -126,7 +135,10 @@ async function validatePack(pack: PackReader, packName: string, staging: string)
     const prompt = typeof record.prompt === 'string' ? record.prompt.trim() : null;
     if (prompt === null) problems.push(`${label}: "prompt" is missing or not text`);
     else if (prompt === '') problems.push(`${label}: prompt is empty`);
-    else if (prompt.length > MAX_PROMPT_LENGTH) problems.push(`${label}: prompt is ${prompt.length} characters (at most ${MAX_PROMPT_LENGTH})`);
+    else if (prompt.length > MAX_PROMPT_LENGTH)
+      problems.push(`${label}: prompt is ${prompt.length} characters (at most ${MAX_PROMPT_LENGTH})`);
+    else if (UNSTORABLE_PROMPT.test(prompt))
+      problems.push(`${label}: prompt contains a control character or broken Unicode (e.g. a NUL byte)`);
     else {
       const duplicateOf = seenPrompts.get(promptKey(prompt));
       if (duplicateOf) problems.push(`${label}: same prompt as entry ${duplicateOf}`);
@@ -169,7 +181,11 @@ async function reencode(image: Buffer): Promise<Buffer | null> {
   try {
     const metadata = await sharp(image).metadata();
     if (!metadata.width || !metadata.height) return null;
-    return await sharp(image).rotate().resize({ width: IMAGE_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
+    return await sharp(image)
+      .rotate()
+      .resize({ width: IMAGE_MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
   } catch {
     return null;
   }
@@ -229,7 +245,12 @@ export async function storeChallenges(
                   .onConflictDoNothing({ target: challenges.contentHash })
                   .returning({ id: challenges.id, imageKey: challenges.imageKey })),
               );
-              await tx.delete(pendingImages).where(inArray(pendingImages.imageKey, slice.map((row) => row.imageKey)));
+              await tx.delete(pendingImages).where(
+                inArray(
+                  pendingImages.imageKey,
+                  slice.map((row) => row.imageKey),
+                ),
+              );
             }
             await inTransaction?.(tx as unknown as Db, done);
             return done;
@@ -258,7 +279,9 @@ export async function sweepOrphanImages({ db, storage }: { db: Db; storage: Imag
   for (let start = 0; start < stale.length; start += 500) {
     const keys = stale.slice(start, start + 500).map((row) => row.imageKey);
     const referenced = new Set(
-      (await db.select({ imageKey: challenges.imageKey }).from(challenges).where(inArray(challenges.imageKey, keys))).map((row) => row.imageKey),
+      (await db.select({ imageKey: challenges.imageKey }).from(challenges).where(inArray(challenges.imageKey, keys))).map(
+        (row) => row.imageKey,
+      ),
     );
     for (const key of keys) {
       if (referenced.has(key)) continue;

@@ -20,7 +20,10 @@ const rows = async () => (await t.database.db.select({ n: count() }).from(challe
 
 describe('an import that dies half way', () => {
   it('leaves journaled images that the sweep deletes; committed images are never touched', async () => {
-    const committed = await importChallengePack({ db: t.database.db, storage: t.storage, scorer: t.scorer }, (await writePack({ count: 2, label: 'kept' })).dir);
+    const committed = await importChallengePack(
+      { db: t.database.db, storage: t.storage, scorer: t.scorer },
+      (await writePack({ count: 2, label: 'kept' })).dir,
+    );
     expect(committed.imported).toBe(2);
 
     // A storage whose 4th write never returns: the process "dies" with 3 images written and no rows committed.

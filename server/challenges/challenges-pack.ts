@@ -91,7 +91,8 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   });
 }
 
-const entryName = (entry: yauzl.Entry) => (Buffer.isBuffer(entry.fileName) ? (entry.fileName as Buffer).toString('utf8') : String(entry.fileName));
+const entryName = (entry: yauzl.Entry) =>
+  Buffer.isBuffer(entry.fileName) ? (entry.fileName as Buffer).toString('utf8') : String(entry.fileName);
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** Checks every entry's name and declared sizes; returns the files by name or throws with every problem. */
@@ -106,9 +107,12 @@ export function checkZipEntries(entries: Array<{ name: string; compressedSize: n
       problems.push(`zip entry "${entry.name}" has a path leaving the pack`);
       continue;
     }
-    if (entry.uncompressedSize > ZIP_LIMITS.maxEntryBytes) problems.push(`zip entry "${entry.name}" is ${mb(entry.uncompressedSize)} unpacked (at most ${mb(ZIP_LIMITS.maxEntryBytes)})`);
+    if (entry.uncompressedSize > ZIP_LIMITS.maxEntryBytes)
+      problems.push(`zip entry "${entry.name}" is ${mb(entry.uncompressedSize)} unpacked (at most ${mb(ZIP_LIMITS.maxEntryBytes)})`);
     else if (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize > entry.compressedSize * ZIP_LIMITS.maxRatio) {
-      problems.push(`zip entry "${entry.name}" unpacks ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))}× larger than it is packed (a zip bomb?)`);
+      problems.push(
+        `zip entry "${entry.name}" unpacks ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))}× larger than it is packed (a zip bomb?)`,
+      );
     }
     total += entry.uncompressedSize;
     files.set(safe, index);
@@ -125,7 +129,9 @@ async function openZipPack(zipPath: string): Promise<PackReader> {
   let files: Map<string, number>;
   try {
     entries = await listEntries(zip);
-    files = checkZipEntries(entries.map((entry) => ({ name: entryName(entry), compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize })));
+    files = checkZipEntries(
+      entries.map((entry) => ({ name: entryName(entry), compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize })),
+    );
   } catch (error) {
     zip.close();
     throw error;
@@ -147,7 +153,8 @@ async function openZipPack(zipPath: string): Promise<PackReader> {
 function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) return reject(new PackFormatError([`zip entry "${entryName(entry)}" is unreadable (${error?.message ?? 'unknown error'})`]));
+      if (error || !stream)
+        return reject(new PackFormatError([`zip entry "${entryName(entry)}" is unreadable (${error?.message ?? 'unknown error'})`]));
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on('data', (chunk: Buffer) => {

@@ -29,10 +29,12 @@ async function refusal(promise: Promise<unknown>): Promise<string[]> {
 
 describe('zip packs are distrusted', () => {
   it('reads a well-formed zip entry by entry, stored or deflated', async () => {
-    const pack = await openPack(await zipPath([
-      { name: 'pack/manifest.json', data: '[]' },
-      { name: 'pack/images/a.txt', data: 'x'.repeat(5000), deflate: true },
-    ]));
+    const pack = await openPack(
+      await zipPath([
+        { name: 'pack/manifest.json', data: '[]' },
+        { name: 'pack/images/a.txt', data: 'x'.repeat(5000), deflate: true },
+      ]),
+    );
     expect((await pack.read('manifest.json'))?.toString()).toBe('[]');
     expect((await pack.read('images/a.txt'))?.length).toBe(5000);
     expect(await pack.read('../pack/manifest.json')).toBeNull();
@@ -40,12 +42,16 @@ describe('zip packs are distrusted', () => {
   });
 
   it('refuses entries whose paths leave the pack, listing each one', async () => {
-    const problems = await refusal(openPack(await zipPath([
-      { name: 'manifest.json', data: '[]' },
-      { name: '../evil.png', data: 'x' },
-      { name: 'images/../../also-evil.png', data: 'x' },
-      { name: '/etc/passwd', data: 'x' },
-    ])));
+    const problems = await refusal(
+      openPack(
+        await zipPath([
+          { name: 'manifest.json', data: '[]' },
+          { name: '../evil.png', data: 'x' },
+          { name: 'images/../../also-evil.png', data: 'x' },
+          { name: '/etc/passwd', data: 'x' },
+        ]),
+      ),
+    );
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).toMatch(/"\.\.\/evil\.png" has a path leaving the pack/);
     expect(problems.join('\n')).toMatch(/"\/etc\/passwd"/);
@@ -53,10 +59,24 @@ describe('zip packs are distrusted', () => {
 
   it('refuses zip bombs from the central directory, before inflating anything', async () => {
     const zeros = Buffer.alloc(ZIP_LIMITS.maxEntryBytes + 1);
-    const huge = await refusal(openPack(await zipPath([{ name: 'manifest.json', data: '[]' }, { name: 'big.png', data: zeros, deflate: true }])));
+    const huge = await refusal(
+      openPack(
+        await zipPath([
+          { name: 'manifest.json', data: '[]' },
+          { name: 'big.png', data: zeros, deflate: true },
+        ]),
+      ),
+    );
     expect(huge.join()).toMatch(/big\.png" is \d+ MB unpacked/);
 
-    const ratio = await refusal(openPack(await zipPath([{ name: 'manifest.json', data: '[]' }, { name: 'zeros.png', data: Buffer.alloc(4 * 1024 * 1024), deflate: true }])));
+    const ratio = await refusal(
+      openPack(
+        await zipPath([
+          { name: 'manifest.json', data: '[]' },
+          { name: 'zeros.png', data: Buffer.alloc(4 * 1024 * 1024), deflate: true },
+        ]),
+      ),
+    );
     expect(ratio.join()).toMatch(/unpacks \d+× larger than it is packed/);
   });
 
@@ -66,10 +86,12 @@ describe('zip packs are distrusted', () => {
   });
 
   it('stops an entry that inflates beyond the size it declares', async () => {
-    const pack = await openPack(await zipPath([
-      { name: 'manifest.json', data: '[]' },
-      { name: 'liar.png', data: 'y'.repeat(200_000), deflate: true, declaredSize: 1000 },
-    ]));
+    const pack = await openPack(
+      await zipPath([
+        { name: 'manifest.json', data: '[]' },
+        { name: 'liar.png', data: 'y'.repeat(200_000), deflate: true, declaredSize: 1000 },
+      ]),
+    );
     expect((await refusal(pack.read('liar.png'))).join()).toMatch(/does not match its declared size/);
     pack.close();
   });

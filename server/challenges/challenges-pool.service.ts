@@ -7,10 +7,9 @@ import type { Db } from '../db/client';
 import { retryOnDeadlock } from '../db/races';
 import { attempts, challenges } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
-import { HttpError } from '../http-error';
-import type { ImageStorage } from '../storage/image-storage';
-
-export const imageUrlFor = (imageKey: string) => `/api/images/${imageKey}`;
+import { HttpError } from '../http/http-error';
+import { imageUrlFor, type ImageStorage } from '../storage/image-storage';
+import { starterPackCounts } from './starter-pack';
 
 /**
  * Each challenge with its state: disabled; in play (someone is guessing it now); played (handed out before: claimed,
@@ -43,14 +42,17 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const poolErrors = {
   notFound: () => new HttpError(404, adminChallengeErrorCodes.challengeNotFound, 'That challenge was not found.'),
-  used: () => new HttpError(409, adminChallengeErrorCodes.challengeUsed, 'This challenge has been played: disable it instead of deleting it.'),
+  used: () =>
+    new HttpError(409, adminChallengeErrorCodes.challengeUsed, 'This challenge has been played: disable it instead of deleting it.'),
 };
 
 export function createPoolService({ db, storage }: { db: Db; storage: ImageStorage }) {
   async function list(query: AdminChallengesQuery): Promise<{ challenges: AdminChallenge[]; total: number }> {
     const filter = query.state ? sql`where state = ${query.state}` : sql``;
     const rows = rowsOf<StateRow>(
-      await db.execute(sql`select * from (${withState}) pool ${filter} order by created_at desc, id limit ${query.limit} offset ${query.offset}`),
+      await db.execute(
+        sql`select * from (${withState}) pool ${filter} order by created_at desc, id limit ${query.limit} offset ${query.offset}`,
+      ),
     );
     const [{ total }] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from (${withState}) pool ${filter}`));
     return {
@@ -78,7 +80,10 @@ export function createPoolService({ db, storage }: { db: Db; storage: ImageStora
                (select count(*) from challenges where claimed_at > now() - interval '1 hour')::int as used_last_hour
         from (${withState}) pool`),
     );
-    const [settings] = await db.select({ allowPromptReuse: eventSettings.allowPromptReuse }).from(eventSettings).where(eq(eventSettings.id, 1));
+    const [settings] = await db
+      .select({ allowPromptReuse: eventSettings.allowPromptReuse })
+      .from(eventSettings)
+      .where(eq(eventSettings.id, 1));
     const unused = Number(counts.unused);
     const usedLastHour = Number(counts.used_last_hour);
     return {
@@ -90,6 +95,7 @@ export function createPoolService({ db, storage }: { db: Db; storage: ImageStora
       usedLastHour,
       minutesLeft: usedLastHour > 0 ? Math.round(unused / (usedLastHour / 60)) : null,
       allowPromptReuse: settings?.allowPromptReuse ?? false,
+      starterPack: await starterPackCounts(db),
     };
   }
 
@@ -105,7 +111,13 @@ export function createPoolService({ db, storage }: { db: Db; storage: ImageStora
     const deleted = await retryOnDeadlock(() =>
       db
         .delete(challenges)
-        .where(and(eq(challenges.id, id), isNull(challenges.claimedAt), sql`not exists (select 1 from ${attempts} where ${attempts.challengeId} = ${challenges.id})`))
+        .where(
+          and(
+            eq(challenges.id, id),
+            isNull(challenges.claimedAt),
+            sql`not exists (select 1 from ${attempts} where ${attempts.challengeId} = ${challenges.id})`,
+          ),
+        )
         .returning({ imageKey: challenges.imageKey }),
     );
     if (deleted.length === 0) {

@@ -13,15 +13,17 @@ import {
   importResultSchema,
   packErrorSchema,
   poolHealthSchema,
+  removeStarterPackResultSchema,
   updateChallengeSchema,
 } from '@contracts/admin-challenges';
 import { adminChallengeErrorCodes } from '@contracts/admin-challenges.rules';
 import { apiErrorSchema } from '@contracts/errors';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
-import { organizerActor, recordAudit } from '../admin/audit.service';
-import { HttpError } from '../http-error';
+import { organizerActor, recordAudit } from '../audit/audit.service';
+import { HttpError } from '../http/http-error';
 import { ChallengePackError, importChallengePack, type ImportDeps } from './challenges-import.service';
 import type { PoolService } from './challenges-pool.service';
+import { removeStarterPack } from './starter-pack';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -34,7 +36,11 @@ export interface ChallengesAdminOptions {
 }
 
 const tooLarge = (max: number) =>
-  new HttpError(413, adminChallengeErrorCodes.packTooLarge, `The pack is larger than ${Math.round(max / 1024 / 1024)} MB. Split it into smaller packs.`);
+  new HttpError(
+    413,
+    adminChallengeErrorCodes.packTooLarge,
+    `The pack is larger than ${Math.round(max / 1024 / 1024)} MB. Split it into smaller packs.`,
+  );
 
 export async function challengesAdminRoutes(base: FastifyInstance, { pool, importDeps, maxUploadBytes }: ChallengesAdminOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -45,27 +51,43 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
 
   app.get(
     '/api/admin/challenges',
-    { onRequest: requireOrganizer, schema: { querystring: adminChallengesQuerySchema, response: { 200: adminChallengesResponseSchema, ...errors } } },
+    {
+      onRequest: requireOrganizer,
+      schema: { querystring: adminChallengesQuerySchema, response: { 200: adminChallengesResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return pool.list(request.query);
     },
   );
 
-  app.get('/api/admin/challenges/health', { onRequest: requireOrganizer, schema: { response: { 200: poolHealthSchema, ...errors } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return pool.health();
-  });
+  app.get(
+    '/api/admin/challenges/health',
+    { onRequest: requireOrganizer, schema: { response: { 200: poolHealthSchema, ...errors } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return pool.health();
+    },
+  );
 
   app.patch(
     '/api/admin/challenges/:id',
-    { onRequest: requireOrganizer, schema: { params: challengeIdParamsSchema, body: updateChallengeSchema, response: { 204: z.null(), ...errors } } },
+    {
+      onRequest: requireOrganizer,
+      schema: { params: challengeIdParamsSchema, body: updateChallengeSchema, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       await pool.setDisabled(request.params.id, request.body.disabled);
       const action = request.body.disabled ? AUDIT_ACTIONS.challengeDisable : AUDIT_ACTIONS.challengeEnable;
       await recordAudit(importDeps.db, organizerActor(request), { action, targetId: request.params.id });
       return reply.status(204).send(null);
     },
+  );
+
+  app.delete(
+    '/api/admin/challenges/starter-pack',
+    { onRequest: requireOrganizer, schema: { response: { 200: removeStarterPackResultSchema, ...errors } } },
+    async (request) => removeStarterPack({ db: importDeps.db, storage: importDeps.storage }, organizerActor(request)),
   );
 
   app.delete(
@@ -120,11 +142,13 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
           return summary;
         } catch (error) {
           if (!(error instanceof ChallengePackError)) throw error;
-          return reply.status(422).send({
-            code: adminChallengeErrorCodes.packInvalid,
-            message: `The pack has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}; nothing was imported.`,
-            problems: error.problems,
-          });
+          throw new HttpError(
+            422,
+            adminChallengeErrorCodes.packInvalid,
+            `The pack has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}; nothing was imported.`,
+            undefined,
+            { problems: error.problems },
+          );
         }
       } finally {
         await rm(dir, { recursive: true, force: true });

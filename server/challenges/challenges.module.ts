@@ -1,9 +1,13 @@
 /** The challenges capability as the app registers it: pool routes, generation routes and the generation worker. */
 import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { GenerationProvider } from '@contracts/admin-challenges.rules';
 import type { Database } from '../db/client';
+import { generationItems } from '../db/tables/challenges.tables';
+import { challenges } from '../db/tables/game.tables';
 import type { Env } from '../env';
+import type { Metrics } from '../metrics/metrics';
 import type { Scorer } from '../scoring/scorer';
 import type { ImageStorage } from '../storage/image-storage';
 import { challengesAdminRoutes } from './challenges.admin.routes';
@@ -11,11 +15,16 @@ import { createPoolService } from './challenges-pool.service';
 import { generationAdminRoutes } from './generation.admin.routes';
 import { createGenerationService } from './generation.service';
 import { createGenerationWorker } from './generation.worker';
-import { automatic1111Provider, openAiImagesProvider, type ImageProvider } from './image-providers';
+import { automatic1111Provider, openAiImagesProvider, type ImageProvider, type ProviderLimits } from './image-providers';
 
 /** The providers this deployment configured (README: configuration). */
 export function imageProvidersFrom(env: Env): Partial<Record<GenerationProvider, ImageProvider>> {
   const providers: Partial<Record<GenerationProvider, ImageProvider>> = {};
+  const limits: ProviderLimits = {
+    maxImageBytes: env.GENERATION_MAX_IMAGE_MB * 1024 * 1024,
+    downloadTimeoutMs: env.GENERATION_IMAGE_TIMEOUT_MS,
+    allowLanProvider: env.GENERATION_ALLOW_LAN_PROVIDER,
+  };
   const openAiKey = env.IMAGES_OPENAI_API_KEY ?? env.OPENAI_API_KEY;
   if (env.IMAGES_OPENAI_BASE_URL || openAiKey) {
     providers.openai = openAiImagesProvider({
@@ -23,6 +32,7 @@ export function imageProvidersFrom(env: Env): Partial<Record<GenerationProvider,
       apiKey: openAiKey,
       model: env.IMAGES_OPENAI_MODEL,
       size: env.IMAGES_OPENAI_SIZE,
+      limits,
     });
   }
   if (env.A1111_BASE_URL) {
@@ -32,14 +42,34 @@ export function imageProvidersFrom(env: Env): Partial<Record<GenerationProvider,
       width: env.A1111_WIDTH,
       height: env.A1111_HEIGHT,
       sampler: env.A1111_SAMPLER,
+      limits,
     });
   }
   return providers;
 }
 
-export async function registerChallenges(app: FastifyInstance, deps: { env: Env; database: Database; storage: ImageStorage; scorer: Scorer }) {
-  const { env, database, storage, scorer } = deps;
+export async function challengesModule(
+  app: FastifyInstance,
+  deps: { env: Env; database: Database; storage: ImageStorage; scorer: Scorer; metrics?: Pick<Metrics, 'gauge' | 'labelledGauge'> },
+) {
+  const { env, database, storage, scorer, metrics } = deps;
   const db = database.db;
+  if (metrics) {
+    metrics.gauge('pool_remaining', 'Challenges never handed out and not disabled (what is left without prompt reuse).', async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(challenges)
+        .where(and(eq(challenges.disabled, false), isNull(challenges.claimedAt)));
+      return Number(row.n);
+    });
+    metrics.labelledGauge('generation_items', 'Image generation items over every run, by state.', 'state', async () => {
+      const rows = await db
+        .select({ state: generationItems.status, n: sql<number>`count(*)::int` })
+        .from(generationItems)
+        .groupBy(generationItems.status);
+      return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+    });
+  }
   await app.register(challengesAdminRoutes, {
     pool: createPoolService({ db, storage }),
     importDeps: { db, storage, scorer },

@@ -2,7 +2,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationItems, pendingImages } from '../db/tables/challenges.tables';
 import { challenges } from '../db/tables/game.tables';
-import { startFakeImageProvider, type FakeImageProvider } from '../../scripts/bench/fake-image-provider';
+import { startFakeImageProvider, type FakeImageProvider } from '../../tests/support/fake-image-provider';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { imageProvidersFrom } from './challenges.module';
@@ -43,7 +43,12 @@ function instance(name: string, overrides: Partial<GenerationWorkerOptions> = {}
 }
 
 async function startRun(prompts: string[]): Promise<string> {
-  const response = await request(t.app, { method: 'POST', url: '/api/admin/challenges/generation', payload: { provider: 'openai', prompts }, cookie: organizer.cookie });
+  const response = await request(t.app, {
+    method: 'POST',
+    url: '/api/admin/challenges/generation',
+    payload: { provider: 'openai', prompts },
+    cookie: organizer.cookie,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;
 }
@@ -64,7 +69,10 @@ async function expectEachPromptEndedOnce(runId: string, prompts: string[]) {
   expect(items.map((item) => item.status)).toEqual(prompts.map(() => 'generated'));
   const ids = items.map((item) => item.challengeId!);
   expect(new Set(ids).size).toBe(prompts.length);
-  const rows = await t.database.db.select({ id: challenges.id, prompt: challenges.prompt }).from(challenges).where(inArray(challenges.prompt, prompts));
+  const rows = await t.database.db
+    .select({ id: challenges.id, prompt: challenges.prompt })
+    .from(challenges)
+    .where(inArray(challenges.prompt, prompts));
   expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
   expect((await t.database.db.select({ n: count() }).from(pendingImages))[0].n).toBe(0);
 }
@@ -78,7 +86,9 @@ describe('several instances', () => {
     const b = instance('instance-b');
     await Promise.all([a.start(), b.start()]);
     try {
-      await until('the run to end', async () => (await itemsOf(runId)).every((item) => item.status === 'generated' || item.status === 'failed'));
+      await until('the run to end', async () =>
+        (await itemsOf(runId)).every((item) => item.status === 'generated' || item.status === 'failed'),
+      );
     } finally {
       await Promise.all([a.stop(), b.stop()]);
       fake.delayMs = 0;
@@ -105,7 +115,9 @@ describe('a restart in the middle of a run', () => {
     const after = instance('after-restart', { concurrency: 2, leaseMs: 600 });
     await after.start();
     try {
-      await until('the run to end', async () => (await itemsOf(runId)).every((item) => item.status === 'generated' || item.status === 'failed'));
+      await until('the run to end', async () =>
+        (await itemsOf(runId)).every((item) => item.status === 'generated' || item.status === 'failed'),
+      );
     } finally {
       await after.stop();
       fake.delayMs = 0;

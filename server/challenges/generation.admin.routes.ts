@@ -8,15 +8,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generationOverviewSchema, generationRunSchema, runIdParamsSchema, startGenerationSchema } from '@contracts/admin-challenges';
 import { GENERATION_PROVIDERS, GENERATION_STREAM_EVENTS, type GenerationProvider } from '@contracts/admin-challenges.rules';
 import { apiErrorSchema } from '@contracts/errors';
+import { HttpError } from '../http/http-error';
 import type { Database } from '../db/client';
 import { GENERATION_CHANNEL, generationErrors, type GenerationService } from './generation.service';
 import type { ImageProvider } from './image-providers';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
-import { organizerActor, recordAudit } from '../admin/audit.service';
-import { openEventStream } from '../sse';
+import { organizerActor, recordAudit } from '../audit/audit.service';
+import { openEventStream } from '../http/sse';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
-const providerLabels: Record<GenerationProvider, string> = { openai: 'OpenAI-compatible images API', automatic1111: 'AUTOMATIC1111 / Forge' };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const providerLabels: Record<GenerationProvider, string> = {
+  openai: 'OpenAI-compatible images API',
+  automatic1111: 'AUTOMATIC1111 / Forge',
+};
 /** Open progress streams per instance (organizers only; a handful in practice). */
 const MAX_STREAMS = 200;
 
@@ -59,44 +70,65 @@ export async function generationAdminRoutes(base: FastifyInstance, { database, s
     for (const set of watchers.values()) for (const target of set) target.end();
   });
 
-  app.get('/api/admin/challenges/generation', { schema: { response: { 200: generationOverviewSchema, ...errors } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return {
-      providers: GENERATION_PROVIDERS.map((id) => ({ id, label: providerLabels[id], configured: Boolean(providers[id]) })),
-      runs: await service.recent(),
-    };
-  });
+  app.get(
+    '/api/admin/challenges/generation',
+    { schema: { response: { 200: generationOverviewSchema, ...errors } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        providers: GENERATION_PROVIDERS.map((id) => ({ id, label: providerLabels[id], configured: Boolean(providers[id]) })),
+        runs: await service.recent(),
+      };
+    },
+  );
 
-  app.post('/api/admin/challenges/generation', { schema: { body: startGenerationSchema, response: { 201: generationRunSchema, ...errors } } }, async (request, reply) => {
-    const run = await service.start(request.body, request.session!.user.id);
-    await recordAudit(database.db, organizerActor(request), { action: AUDIT_ACTIONS.generationStart, targetId: run.id, details: { provider: request.body.provider, prompts: run.items.length } });
-    return reply.status(201).send(run);
-  });
+  app.post(
+    '/api/admin/challenges/generation',
+    { schema: { body: startGenerationSchema, response: { 201: generationRunSchema, ...errors } } },
+    async (request, reply) => {
+      const run = await service.start(request.body, request.session!.user.id);
+      await recordAudit(database.db, organizerActor(request), {
+        action: AUDIT_ACTIONS.generationStart,
+        targetId: run.id,
+        details: { provider: request.body.provider, prompts: run.items.length },
+      });
+      return reply.status(201).send(run);
+    },
+  );
 
-  app.get('/api/admin/challenges/generation/:runId', { schema: { params: runIdParamsSchema, response: { 200: generationRunSchema, ...errors } } }, async (request, reply) => {
-    const run = await service.read(request.params.runId);
-    if (!run) throw generationErrors.runNotFound();
-    reply.header('cache-control', 'no-store');
-    return run;
-  });
+  app.get(
+    '/api/admin/challenges/generation/:runId',
+    { schema: { params: runIdParamsSchema, response: { 200: generationRunSchema, ...errors } } },
+    async (request, reply) => {
+      const run = await service.read(request.params.runId);
+      if (!run) throw generationErrors.runNotFound();
+      reply.header('cache-control', 'no-store');
+      return run;
+    },
+  );
 
-  app.get('/api/admin/challenges/generation/:runId/stream', { schema: { params: runIdParamsSchema, response: errors } }, async (request, reply) => {
-    const { runId } = request.params;
-    const run = await service.read(runId);
-    if (!run) throw generationErrors.runNotFound();
-    if (streams >= MAX_STREAMS) return reply.status(429).send({ code: 'TOO_MANY_STREAMS', message: 'Too many progress streams are open. Close some tabs and try again.' });
-    const target = openEventStream(reply);
-    streams++;
-    let set = watchers.get(runId);
-    if (!set) watchers.set(runId, (set = new Set()));
-    set.add(target);
-    target.write(`retry: 3000\nevent: ${GENERATION_STREAM_EVENTS.progress}\ndata: ${JSON.stringify(run)}\n\n`);
-    const heartbeat = setInterval(() => target.write(': keep-alive\n\n'), heartbeatMs);
-    target.on('close', () => {
-      clearInterval(heartbeat);
-      streams--;
-      set.delete(target);
-      if (set.size === 0) watchers.delete(runId);
-    });
-  });
+  app.get(
+    '/api/admin/challenges/generation/:runId/stream',
+    { schema: { params: runIdParamsSchema, response: errors } },
+    async (request, reply) => {
+      const { runId } = request.params;
+      const run = await service.read(runId);
+      if (!run) throw generationErrors.runNotFound();
+      if (streams >= MAX_STREAMS)
+        throw new HttpError(429, 'TOO_MANY_STREAMS', 'Too many progress streams are open. Close some tabs and try again.');
+      const target = openEventStream(reply);
+      streams++;
+      let set = watchers.get(runId);
+      if (!set) watchers.set(runId, (set = new Set()));
+      set.add(target);
+      target.write(`retry: 3000\nevent: ${GENERATION_STREAM_EVENTS.progress}\ndata: ${JSON.stringify(run)}\n\n`);
+      const heartbeat = setInterval(() => target.write(': keep-alive\n\n'), heartbeatMs);
+      target.on('close', () => {
+        clearInterval(heartbeat);
+        streams--;
+        set.delete(target);
+        if (set.size === 0) watchers.delete(runId);
+      });
+    },
+  );
 }

@@ -4,8 +4,8 @@ import type { GenerationItem, GenerationRun, StartGeneration } from '@contracts/
 import { adminChallengeErrorCodes, type GenerationProvider } from '@contracts/admin-challenges.rules';
 import { notify, type Db } from '../db/client';
 import { generationItems, generationRuns } from '../db/tables/challenges.tables';
-import { HttpError } from '../http-error';
-import { imageUrlFor } from './challenges-pool.service';
+import { HttpError } from '../http/http-error';
+import { imageUrlFor } from '../storage/image-storage';
 
 /** NOTIFY channel: payload = the run id whose progress changed ('' = a new run: workers look for work). */
 export const GENERATION_CHANNEL = 'generation_changed';
@@ -13,16 +13,25 @@ export const GENERATION_CHANNEL = 'generation_changed';
 export const generationErrors = {
   runNotFound: () => new HttpError(404, adminChallengeErrorCodes.runNotFound, 'That generation run was not found.'),
   notConfigured: (provider: string) =>
-    new HttpError(409, adminChallengeErrorCodes.providerNotConfigured, `The ${provider} provider is not configured on the server (see the README's configuration table).`),
+    new HttpError(
+      409,
+      adminChallengeErrorCodes.providerNotConfigured,
+      `The ${provider} provider is not configured on the server (see the README's configuration table).`,
+    ),
 };
 
 export function createGenerationService({ db, configured }: { db: Db; configured: (provider: GenerationProvider) => boolean }) {
   async function start(input: StartGeneration, userId: string): Promise<GenerationRun> {
     if (!configured(input.provider)) throw generationErrors.notConfigured(input.provider);
     const runId = await db.transaction(async (tx) => {
-      const [run] = await tx.insert(generationRuns).values({ provider: input.provider, createdBy: userId }).returning({ id: generationRuns.id });
+      const [run] = await tx
+        .insert(generationRuns)
+        .values({ provider: input.provider, createdBy: userId })
+        .returning({ id: generationRuns.id });
       for (let start = 0; start < input.prompts.length; start += 200) {
-        await tx.insert(generationItems).values(input.prompts.slice(start, start + 200).map((prompt, index) => ({ runId: run.id, position: start + index + 1, prompt })));
+        await tx
+          .insert(generationItems)
+          .values(input.prompts.slice(start, start + 200).map((prompt, index) => ({ runId: run.id, position: start + index + 1, prompt })));
       }
       return run.id;
     });

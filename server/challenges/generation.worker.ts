@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GenerationProvider } from '@contracts/admin-challenges.rules';
 import { notify, type Database } from '../db/client';
+import { backoffMs, claimJobs, nowPlusMs } from '../db/job-queue';
 import { generationItems } from '../db/tables/challenges.tables';
 import type { Scorer } from '../scoring/scorer';
 import type { ImageStorage } from '../storage/image-storage';
@@ -61,17 +62,18 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
   const wakeUp = () => wake?.();
 
   async function claim(limit: number): Promise<ClaimedJob[]> {
-    const result = await db.execute(sql`
-      update generation_items set status = 'running', locked_by = ${instanceId}, tries = tries + 1, updated_at = now(),
-             locked_until = now() + ${options.leaseMs} * interval '1 millisecond'
-      where id in (select id from generation_items
-                   where (status = 'queued' and next_try_at <= now()) or (status = 'running' and locked_until < now())
-                   order by next_try_at, position limit ${limit} for update skip locked)
-      returning id, run_id, prompt, tries, (select provider from generation_runs r where r.id = generation_items.run_id) as provider`);
-    return (result as unknown as { rows: ClaimedJob[] }).rows;
+    return claimJobs<ClaimedJob>(db, {
+      table: 'generation_items',
+      due: sql`(status = 'queued' and next_try_at <= now()) or (status = 'running' and locked_until < now())`,
+      order: sql`next_try_at, position`,
+      set: sql`status = 'running', locked_by = ${instanceId}, tries = tries + 1, updated_at = now(), locked_until = ${nowPlusMs(options.leaseMs)}`,
+      returning: sql`id, run_id, prompt, tries, (select provider from generation_runs r where r.id = generation_items.run_id) as provider`,
+      limit,
+    });
   }
 
-  const mine = (id: string) => and(eq(generationItems.id, id), eq(generationItems.lockedBy, instanceId), eq(generationItems.status, 'running'));
+  const mine = (id: string) =>
+    and(eq(generationItems.id, id), eq(generationItems.lockedBy, instanceId), eq(generationItems.status, 'running'));
 
   async function fail(job: ClaimedJob, reason: string) {
     await db
@@ -81,7 +83,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
   }
 
   async function retryLater(job: ClaimedJob, error: ProviderError) {
-    const backoff = Math.min(60_000, options.backoffMs * 2 ** (job.tries - 1));
+    const backoff = backoffMs(options.backoffMs, job.tries, 60_000);
     const delay = Math.max(backoff, (error.retryAfterSeconds ?? 0) * 1000) * (0.8 + Math.random() * 0.4);
     await db
       .update(generationItems)
@@ -90,7 +92,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
         error: error.message.slice(0, 500),
         lockedBy: null,
         lockedUntil: null,
-        nextTryAt: sql`now() + ${Math.round(delay)} * interval '1 millisecond'`,
+        nextTryAt: nowPlusMs(delay),
         updatedAt: sql`now()`,
       })
       .where(mine(job.id));
@@ -100,12 +102,15 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
     const provider = providers[job.provider];
     if (!provider) return fail(job, `The ${job.provider} provider is not configured on this server.`);
     if (job.tries > options.maxTries) return fail(job, `Gave up after ${options.maxTries} tries.`);
-    const renew = setInterval(() => {
-      db.update(generationItems)
-        .set({ lockedUntil: sql`now() + ${options.leaseMs} * interval '1 millisecond'` })
-        .where(mine(job.id))
-        .catch((error: unknown) => log?.warn({ err: error }, 'generation lease renewal failed'));
-    }, Math.max(50, options.leaseMs / 3));
+    const renew = setInterval(
+      () => {
+        db.update(generationItems)
+          .set({ lockedUntil: nowPlusMs(options.leaseMs) })
+          .where(mine(job.id))
+          .catch((error: unknown) => log?.warn({ err: error }, 'generation lease renewal failed'));
+      },
+      Math.max(50, options.leaseMs / 3),
+    );
     try {
       const bytes = await provider.generate(job.prompt, AbortSignal.any([AbortSignal.timeout(options.timeoutMs), shutdown.signal]));
       const prepared = await prepareImage(bytes, job.prompt, `generated:${provider.id}`);
@@ -114,7 +119,15 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
       await storeChallenges({ db, storage, scorer }, [prepared], async (tx, inserted) => {
         const updated = await tx
           .update(generationItems)
-          .set({ status: 'generated', challengeId: inserted[0].id, imageKey: inserted[0].imageKey, error: null, lockedBy: null, lockedUntil: null, updatedAt: sql`now()` })
+          .set({
+            status: 'generated',
+            challengeId: inserted[0].id,
+            imageKey: inserted[0].imageKey,
+            error: null,
+            lockedBy: null,
+            lockedUntil: null,
+            updatedAt: sql`now()`,
+          })
           .where(mine(job.id))
           .returning({ id: generationItems.id });
         if (updated.length === 0) throw new LeaseLost();
@@ -193,7 +206,13 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
       await unlisten?.().catch(() => undefined);
       await db
         .update(generationItems)
-        .set({ status: 'queued', lockedBy: null, lockedUntil: null, nextTryAt: sql`now()`, tries: sql`greatest(${generationItems.tries} - 1, 0)` })
+        .set({
+          status: 'queued',
+          lockedBy: null,
+          lockedUntil: null,
+          nextTryAt: sql`now()`,
+          tries: sql`greatest(${generationItems.tries} - 1, 0)`,
+        })
         .where(and(eq(generationItems.lockedBy, instanceId), eq(generationItems.status, 'running')))
         .catch(() => undefined);
     },

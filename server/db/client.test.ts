@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/support/test-database';
-import { notify } from './client';
+import { notify, rowsOf } from './client';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -22,7 +22,7 @@ describe.skipIf(!onPostgres)('LISTEN on PostgreSQL (skipped on PGlite: no connec
     const killed = await database.db.execute(
       sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
     );
-    expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    expect(rowsOf(killed)).toHaveLength(1);
 
     // The new connection tells every handler to reload (NOTIFYs sent while it was down are lost)…
     await expect.poll(() => received, { timeout: 5000 }).toContain('');

@@ -23,6 +23,8 @@ export interface Database {
   /** Runs `handler` for every NOTIFY on `channel`, from any app instance sharing this database. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool as it is now (GET /metrics); absent on PGlite, which has one in-process connection. */
+  poolStats?(): { size: number; max: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -49,6 +51,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     options.pgliteDir && !options.pgliteLoadDataDir
       ? await createDurablePglite(options.pgliteDir, { durable: options.pgliteDurable })
       : await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir });
+  return pgliteDatabase(client);
+}
+
+/** The app's Database over an open PGlite client; `close` ends it (the tests' pool of databases hands it back instead). */
+export function pgliteDatabase(client: PGlite, close: () => Promise<void> = () => client.close()): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -57,9 +64,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       const unlisten = await client.listen(channel, handler);
       return async () => unlisten();
     },
-    async close() {
-      await client.close();
-    },
+    close,
   };
 }
 
@@ -141,6 +146,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         set.delete(handler);
       };
     },
+    poolStats: () => ({ size: pool.totalCount, max: poolSize, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closing = true;
       clearTimeout(retryTimer);
@@ -166,6 +172,11 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await client.query('select pg_advisory_unlock(4242001)').catch(() => undefined);
     await client.end();
   }
+}
+
+/** The rows of a raw `db.execute` result: both drivers return `{ rows }`, which drizzle's shared type does not say. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /** Sends a NOTIFY to every instance listening on `channel` (payload must stay under 8000 bytes). */

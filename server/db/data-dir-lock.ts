@@ -34,7 +34,10 @@ export class DataDirLockedError extends Error {
 }
 
 export function describeHolder(dataDir: string, holder: LockHolder): string {
-  const what = holder.kind === 'server' ? `The server (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}, started ${holder.startedAt})` : `\`${holder.command}\` (pid ${holder.pid}, started ${holder.startedAt})`;
+  const what =
+    holder.kind === 'server'
+      ? `The server (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}, started ${holder.startedAt})`
+      : `\`${holder.command}\` (pid ${holder.pid}, started ${holder.startedAt})`;
   return `${what} is using the embedded database in ${dataDir}.`;
 }
 
@@ -88,7 +91,12 @@ export function acquireDataDirLock(dataDir: string, fields: Pick<LockHolder, 'ki
   // The first command on a fresh machine (e.g. admin:create before the first start) may find no DATA_DIR yet.
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
-  const holder: LockHolder = { pid: process.pid, startedAt: new Date().toISOString(), processStart: processStartOf(process.pid), ...fields };
+  const holder: LockHolder = {
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    processStart: processStartOf(process.pid),
+    ...fields,
+  };
   for (let attempt = 0; attempt < 5; attempt++) {
     let fd: number;
     try {

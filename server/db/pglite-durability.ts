@@ -1,5 +1,5 @@
 /**
- * Issue 12.8: PGlite never fsyncs. It starts PostgreSQL with `-F` (fsync off), and its Emscripten file system
+ * docs/decisions/010: PGlite never fsyncs. It starts PostgreSQL with `-F` (fsync off), and its Emscripten file system
  * for a real directory (NODEFS) has no fsync at all, while fdatasync is a no-op. A booth laptop losing power could
  * lose acknowledged games or corrupt the data directory.
  *
@@ -21,11 +21,27 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** PGlite's own defaults (0.5.x) less `-F`, with a smaller buffer cache. */
 const START_PARAMS = [
-  '--single', '-O', '-j',
-  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
-  '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
-  '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
 ];
 
 /** What the server runs on a data directory: fsync for the WAL at every commit. */

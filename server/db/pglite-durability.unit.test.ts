@@ -1,4 +1,4 @@
-// Issue 12.8: PGlite never fsynced (strace showed no fsync on any data file). The embedded default is durable now.
+// docs/decisions/010: PGlite never fsynced (strace showed no fsync on any data file). The embedded default is durable now.
 // (PGlite as shipped starts PostgreSQL with -F: `show fsync` says off, and its NODEFS has no fsync at all.)
 import { sql } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -24,3 +24,15 @@ export async function retryOnDeadlock<T>(work: () => Promise<T>, tries = 3): Pro
     }
   }
 }
+
+/** True when `error` (or a cause drizzle wrapped it in) is a unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (
+    let current = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
+    if (current.code === '23505' && (current.constraint === constraint || current.message?.includes(constraint))) return true;
+  }
+  return false;
+}

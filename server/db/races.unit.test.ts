@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { retryOnDeadlock, sqlStateOf } from './races';
 
 /** The shape drizzle gives a driver error: its own Error with the driver's error (carrying the SQLSTATE) as cause. */
-const wrapped = (code: string) => Object.assign(new Error('Failed query: delete from "challenges" …'), { cause: Object.assign(new Error('deadlock detected'), { code }) });
+const wrapped = (code: string) =>
+  Object.assign(new Error('Failed query: delete from "challenges" …'), { cause: Object.assign(new Error('deadlock detected'), { code }) });
 
 describe('retryOnDeadlock', () => {
   it('reads the SQLSTATE through drizzle’s wrapper, and ignores non-SQLSTATE codes', () => {

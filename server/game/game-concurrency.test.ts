@@ -1,7 +1,6 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt } from '@contracts/game';
-import { POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { attempts, challenges } from '../db/tables/game.tables';
 import { createGamer, importDemoPack, importPack, startGame, submitGuess, writePack } from '../../tests/support/game';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
@@ -21,7 +20,9 @@ describe('concurrent submissions', () => {
   it('records exactly one of 20 simultaneous guesses for one slot', async () => {
     const player = await createGamer(t);
     const attempt: Attempt = (await startGame(t.app, player)).json().attempt;
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => submitGuess(t.app, player, attempt.id, `parallel guess ${i}`, 1)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => submitGuess(t.app, player, attempt.id, `parallel guess ${i}`, 1)),
+    );
     const winners = responses.filter((response) => response.statusCode === 200);
     expect(winners).toHaveLength(1);
     for (const loser of responses.filter((response) => response.statusCode !== 200)) {
@@ -35,7 +36,9 @@ describe('concurrent submissions', () => {
 
     // The next slots still work, exactly once each, and the last one completes the attempt.
     for (const slot of [2, 3]) {
-      const batch = await Promise.all(Array.from({ length: 8 }, (_, i) => submitGuess(t.app, player, attempt.id, `slot ${slot} try ${i}`, slot)));
+      const batch = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => submitGuess(t.app, player, attempt.id, `slot ${slot} try ${i}`, slot)),
+      );
       expect(batch.filter((r) => r.statusCode === 200)).toHaveLength(1);
     }
     const [done] = await t.database.db.select().from(attempts).where(eq(attempts.id, attempt.id));
@@ -81,7 +84,16 @@ describe('concurrent starts', () => {
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(remaining);
     const refused = responses.filter((r) => r.statusCode !== 201);
     expect(refused).toHaveLength(4);
-    for (const response of refused) expect(response.json()).toEqual({ code: 'POOL_EXHAUSTED', message: POOL_EXHAUSTED_MESSAGE });
+    // Every prompt is held by a game nobody has guessed on yet: they are told when those go back to the pool.
+    for (const response of refused) {
+      expect(response.json()).toEqual({
+        code: 'POOL_EXHAUSTED',
+        message: expect.stringMatching(
+          /^Every prompt is in play right now\. The next round starts in \d+ (seconds?|minutes?): please try again then\.$/,
+        ),
+      });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
     expect(await attemptCount()).toBe(attemptsBefore + remaining);
     const rows = await t.database.db.select({ challengeId: attempts.challengeId }).from(attempts);
     expect(new Set(rows.map((row) => row.challengeId)).size).toBe(rows.length);

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt, NextChallengeResponse } from '@contracts/game';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
-import { allowBackToBackGames, createGamer, importDemoPack, importPack, playFullGame, startGame, writePack } from '../../tests/support/game';
+import {
+  allowBackToBackGames,
+  createGamer,
+  importDemoPack,
+  importPack,
+  playFullGame,
+  startGame,
+  writePack,
+} from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
@@ -16,13 +24,19 @@ async function nextOf(t: TestApp, player: TestPlayer): Promise<NextChallengeResp
 }
 const keyOf = (imageUrl: string) => imageUrl.replace('/api/images/', '');
 async function challengeFor(t: TestApp, imageUrl: string) {
-  const [row] = await t.database.db.select().from(challenges).where(eq(challenges.imageKey, keyOf(imageUrl)));
+  const [row] = await t.database.db
+    .select()
+    .from(challenges)
+    .where(eq(challenges.imageKey, keyOf(imageUrl)));
   return row;
 }
 const storedNext = async (t: TestApp, player: TestPlayer) =>
   (await t.database.db.select({ id: profiles.nextChallengeId }).from(profiles).where(eq(profiles.id, player.id)))[0]?.id ?? null;
 const setEvent = (t: TestApp, values: { isOpen?: boolean; allowPromptReuse?: boolean }) =>
-  t.database.db.insert(eventSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: eventSettings.id, set: values });
+  t.database.db
+    .insert(eventSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: eventSettings.id, set: values });
 async function started(t: TestApp, player: TestPlayer): Promise<Attempt> {
   const response = await startGame(t.app, player);
   expect(response.statusCode, response.body).toBe(201);
@@ -109,7 +123,10 @@ describe('GET /api/game/next on the demo pack', () => {
     const rival = await createGamer(t);
     const mine = (await nextOf(t, player))!;
     // Two players may be suggested the same challenge (a crowd larger than the pool); the rival starts first.
-    await t.database.db.update(profiles).set({ nextChallengeId: (await challengeFor(t, mine.imageUrl)).id }).where(eq(profiles.id, rival.id));
+    await t.database.db
+      .update(profiles)
+      .set({ nextChallengeId: (await challengeFor(t, mine.imageUrl)).id })
+      .where(eq(profiles.id, rival.id));
     expect((await started(t, rival)).imageUrl).toBe(mine.imageUrl);
 
     const attempt = await started(t, player);
@@ -121,7 +138,10 @@ describe('GET /api/game/next on the demo pack', () => {
     const player = await createGamer(t);
     const rival = await createGamer(t);
     const mine = (await nextOf(t, player))!;
-    await t.database.db.update(profiles).set({ nextChallengeId: (await challengeFor(t, mine.imageUrl)).id }).where(eq(profiles.id, rival.id));
+    await t.database.db
+      .update(profiles)
+      .set({ nextChallengeId: (await challengeFor(t, mine.imageUrl)).id })
+      .where(eq(profiles.id, rival.id));
     await started(t, rival);
 
     const again = (await nextOf(t, player))!;

@@ -17,9 +17,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const setReuse = (allowPromptReuse: boolean) =>
-  t.database.db.insert(eventSettings).values({ id: 1, allowPromptReuse }).onConflictDoUpdate({ target: eventSettings.id, set: { allowPromptReuse } });
+  t.database.db
+    .insert(eventSettings)
+    .values({ id: 1, allowPromptReuse })
+    .onConflictDoUpdate({ target: eventSettings.id, set: { allowPromptReuse } });
 const challengesOf = async (userId: string) =>
-  (await t.database.db.select({ challengeId: attempts.challengeId }).from(attempts).where(eq(attempts.userId, userId))).map((row) => row.challengeId);
+  (await t.database.db.select({ challengeId: attempts.challengeId }).from(attempts).where(eq(attempts.userId, userId))).map(
+    (row) => row.challengeId,
+  );
 
 describe('prompt reuse across players (organizer switch)', () => {
   it('is off by default: each prompt goes to one attempt only', async () => {

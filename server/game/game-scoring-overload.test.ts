@@ -101,7 +101,8 @@ describe('guesses in flight on one instance', () => {
     }
     // The cap counts only guesses in progress: the refused players get in now, one after the other.
     for (const [i, answer] of answers.entries()) {
-      if (answer.statusCode === 503) expect((await submitGuess(capped.app, players[i], games[i].id, 'a cat on a sofa', 1)).statusCode).toBe(200);
+      if (answer.statusCode === 503)
+        expect((await submitGuess(capped.app, players[i], games[i].id, 'a cat on a sofa', 1)).statusCode).toBe(200);
     }
   });
 });

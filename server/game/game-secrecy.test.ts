@@ -112,7 +112,10 @@ describe('the secret prompt', () => {
       const image = await request(t.app, { method: 'GET', url: `/api/images/${row.imageKey}` });
       expect(image.statusCode).toBe(200);
       expectNoLeak(`image ${row.imageKey}`, wire(image), row.prompt);
-      for (const word of row.prompt.toLowerCase().split(/\W+/).filter((w) => w.length >= 5)) {
+      for (const word of row.prompt
+        .toLowerCase()
+        .split(/\W+/)
+        .filter((w) => w.length >= 5)) {
         expect(row.imageKey.toLowerCase()).not.toContain(word);
       }
     }

@@ -6,7 +6,7 @@ import { createGamer, importPack, playFullGame, startGame, writePack } from '../
 import { createSecondInstance } from '../../tests/support/second-instance';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
-// Issue 12.2: starts are bounded per player (a minimum interval and an optional cap), from the database.
+// Starts are bounded per player (a minimum interval and an optional cap), from the database.
 let t: TestApp;
 let second: Awaited<ReturnType<typeof createSecondInstance>>;
 beforeAll(async () => {
@@ -20,13 +20,20 @@ afterAll(async () => {
 });
 
 const setLimits = (values: { maxChallengesPerPlayer?: number | null; minSecondsBetweenChallenges?: number }) =>
-  t.database.db.insert(eventSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: eventSettings.id, set: values });
-const claimedPrompts = async () => Number((await t.database.db.select({ n: count() }).from(challenges).where(isNotNull(challenges.claimedAt)))[0].n);
+  t.database.db
+    .insert(eventSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: eventSettings.id, set: values });
+const claimedPrompts = async () =>
+  Number((await t.database.db.select({ n: count() }).from(challenges).where(isNotNull(challenges.claimedAt)))[0].n);
 /** Moves a player's attempts into the past, as if they had played that long ago (the database's clock decides). */
 const ageAttempts = (userId: string, seconds: number) =>
-  t.database.db.update(attempts).set({ createdAt: sql`${attempts.createdAt} - make_interval(secs => ${seconds})` }).where(eq(attempts.userId, userId));
+  t.database.db
+    .update(attempts)
+    .set({ createdAt: sql`${attempts.createdAt} - make_interval(secs => ${seconds})` })
+    .where(eq(attempts.userId, userId));
 
-describe('minimum interval between one player\'s starts', () => {
+describe("minimum interval between one player's starts", () => {
   it('is on by default: a scripted second start right after finishing gets 429 with Retry-After, and claims nothing', async () => {
     await t.database.db.delete(eventSettings);
     const player = await createGamer(t);
@@ -35,7 +42,10 @@ describe('minimum interval between one player\'s starts', () => {
 
     const refused = await startGame(t.app, player);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'CHALLENGE_TOO_SOON', message: expect.stringMatching(/^You can start your next challenge in \d+ seconds?\.$/) });
+    expect(refused.json()).toEqual({
+      code: 'CHALLENGE_TOO_SOON',
+      message: expect.stringMatching(/^You can start your next challenge in \d+ seconds?\.$/),
+    });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(10);
@@ -65,7 +75,7 @@ describe('minimum interval between one player\'s starts', () => {
   });
 });
 
-describe('the organizer\'s cap on challenges per player', () => {
+describe("the organizer's cap on challenges per player", () => {
   it('refuses the start beyond the cap with 403 and a clear message, on every instance, and claims nothing', async () => {
     await setLimits({ maxChallengesPerPlayer: 2, minSecondsBetweenChallenges: 0 });
     const player = await createGamer(t);

@@ -6,7 +6,17 @@ import { LEADERBOARD_CHANNEL } from '../db/channels';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
 import { GUESS_RATE_LIMIT, START_RATE_LIMIT } from './game.routes';
-import { allowBackToBackGames, createGamer, generatedImage, importDemoPack, importPack, playFullGame, startGame, submitGuess, writePack } from '../../tests/support/game';
+import {
+  allowBackToBackGames,
+  createGamer,
+  generatedImage,
+  importDemoPack,
+  importPack,
+  playFullGame,
+  startGame,
+  submitGuess,
+  writePack,
+} from '../../tests/support/game';
 import { createPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
@@ -20,7 +30,13 @@ afterAll(() => t?.close());
 const get = (url: string, cookie?: string) => request(t.app, { method: 'GET', url, cookie });
 const attemptRow = async (id: string) => (await t.database.db.select().from(attempts).where(eq(attempts.id, id)))[0];
 const promptOf = async (attemptId: string) =>
-  (await t.database.db.select({ prompt: challenges.prompt }).from(attempts).innerJoin(challenges, eq(attempts.challengeId, challenges.id)).where(eq(attempts.id, attemptId)))[0].prompt;
+  (
+    await t.database.db
+      .select({ prompt: challenges.prompt })
+      .from(attempts)
+      .innerJoin(challenges, eq(attempts.challengeId, challenges.id))
+      .where(eq(attempts.id, attemptId))
+  )[0].prompt;
 const attemptTotal = async () => (await t.database.db.select({ n: count() }).from(attempts))[0].n;
 
 describe('sessions', () => {
@@ -35,7 +51,11 @@ describe('sessions', () => {
     ['PUT', '/api/profile'],
     ['POST', '/api/profile/generate-name'],
   ])('%s %s without a session → 401 No active session found', async (method, url) => {
-    const response = await request(t.app, { method: method as 'GET', url, payload: method === 'GET' ? undefined : { guess: 'x', guessNumber: 1, displayName: 'x' } });
+    const response = await request(t.app, {
+      method: method as 'GET',
+      url,
+      payload: method === 'GET' ? undefined : { guess: 'x', guessNumber: 1, displayName: 'x' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ code: 'NO_SESSION', message: 'No active session found' });
   });
@@ -72,7 +92,10 @@ describe('starting a challenge', () => {
     await startGame(t.app, player);
     const again = await startGame(t.app, player);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: 'CHALLENGE_IN_PROGRESS', message: 'You must complete your current challenge before starting a new one.' });
+    expect(again.json()).toEqual({
+      code: 'CHALLENGE_IN_PROGRESS',
+      message: 'You must complete your current challenge before starting a new one.',
+    });
   });
 
   it('rate-limits starts per player, so one account cannot drain the prompt pool', async () => {
@@ -84,7 +107,10 @@ describe('starting a challenge', () => {
     const before = await attemptTotal();
     const limited = await startGame(t.app, player);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many new challenges in a short time. Finish the ones you have and try again later.' });
+    expect(limited.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many new challenges in a short time. Finish the ones you have and try again later.',
+    });
     expect(await attemptTotal()).toBe(before);
     // Someone else is not affected.
     expect((await startGame(t.app, await createGamer(t))).statusCode).toBe(201);
@@ -92,7 +118,10 @@ describe('starting a challenge', () => {
 
   it('refuses to start while the event is closed', async () => {
     const player = await createGamer(t);
-    await t.database.db.insert(eventSettings).values({ id: 1, isOpen: false }).onConflictDoUpdate({ target: eventSettings.id, set: { isOpen: false } });
+    await t.database.db
+      .insert(eventSettings)
+      .values({ id: 1, isOpen: false })
+      .onConflictDoUpdate({ target: eventSettings.id, set: { isOpen: false } });
     try {
       const response = await startGame(t.app, player);
       expect(response.statusCode).toBe(403);
@@ -157,7 +186,10 @@ describe('guessing', () => {
 
   it('recomputes a prompt embedding made by another embedder, once, and scores with it', async () => {
     await importPack(t, (await writePack({ count: 2, label: 'stale' })).dir);
-    await t.database.db.update(challenges).set({ embedderId: 'stale:other-model', promptEmbedding: [1, 0, 0] }).where(isNull(challenges.claimedAt));
+    await t.database.db
+      .update(challenges)
+      .set({ embedderId: 'stale:other-model', promptEmbedding: [1, 0, 0] })
+      .where(isNull(challenges.claimedAt));
     const player = await createGamer(t);
     const attempt: Attempt = (await startGame(t.app, player)).json().attempt;
     const prompt = await promptOf(attempt.id);
@@ -171,7 +203,8 @@ describe('guessing', () => {
   });
 
   it("stores a prompt's views on its first guess when the challenge was stored without them, and scores as with them", async () => {
-    const prompt = 'an oil painting of a lighthouse keeper carrying a lantern up a spiral staircase at night, rain lashing the windows, dramatic lighting';
+    const prompt =
+      'an oil painting of a lighthouse keeper carrying a lantern up a spiral staircase at night, rain lashing the windows, dramatic lighting';
     await importPack(t, (await writePack({ entries: [{ file: 'a.png', prompt }], files: { 'a.png': await generatedImage(4242) } })).dir);
     const [imported] = await t.database.db.select().from(challenges).where(eq(challenges.prompt, prompt));
     expect(Object.keys(imported.promptViews!)).toHaveLength(2);
@@ -187,7 +220,12 @@ describe('guessing', () => {
     expect(response.statusCode).toBe(200);
     const [after] = await t.database.db.select().from(challenges).where(eq(challenges.id, imported.id));
     expect(after.promptViews).toEqual(imported.promptViews);
-    const expected = await t.scorer.score({ prompt, promptEmbedding: imported.promptEmbedding!, promptViews: imported.promptViews!, guess });
+    const expected = await t.scorer.score({
+      prompt,
+      promptEmbedding: imported.promptEmbedding!,
+      promptViews: imported.promptViews!,
+      guess,
+    });
     expect(response.json().attempt.guesses[0].score).toBe(expected);
   });
 
@@ -219,7 +257,13 @@ describe('guessing', () => {
     const unknownId = await submitGuess(t.app, player, '00000000-0000-4000-8000-000000000000', 'a guess', 1);
     expect(unknownId.statusCode).toBe(404);
     expect(unknownId.json().code).toBe('ATTEMPT_NOT_FOUND');
-    const notJson = await request(t.app, { method: 'POST', url: `/api/game/attempts/${attempt.id}/guesses`, cookie: player.cookie, payload: 'guess=hi', headers: { 'content-type': 'text/plain' } });
+    const notJson = await request(t.app, {
+      method: 'POST',
+      url: `/api/game/attempts/${attempt.id}/guesses`,
+      cookie: player.cookie,
+      payload: 'guess=hi',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
     expect(notJson.statusCode).toBeLessThan(500);
     expect(await attemptRow(attempt.id)).toEqual(before);
@@ -317,8 +361,9 @@ describe('the pool', () => {
     const fresh = await createTestApp();
     try {
       await importPack(fresh, (await writePack({ count: 1, label: 'tiny' })).dir);
-      const first = await createGamer(fresh);
-      expect((await startGame(fresh.app, first)).statusCode).toBe(201);
+      // The one prompt is played to the end (a prompt only claimed, not finished, returns to the pool:
+      // docs/decisions/028-pool-drain.md), so every prompt has been used.
+      await playFullGame(fresh.app, await createGamer(fresh));
       const second = await createGamer(fresh);
       const refused = await startGame(fresh.app, second);
       expect(refused.statusCode).toBe(409);

@@ -47,7 +47,11 @@ describe('finish events on the leaderboard stream', () => {
     await submitGuess(t.app, player, started.id, 'a first try', 1);
     await submitGuess(t.app, player, started.id, 'a second try', 2);
     const attempt = (await submitGuess(t.app, player, started.id, prompt, 3)).json().attempt;
-    await client.waitFor(() => client.events.slice(received).some((e) => boardOf(e).finishes[0]?.displayName === 'TickerMia'), 5000, 'the finish');
+    await client.waitFor(
+      () => client.events.slice(received).some((e) => boardOf(e).finishes[0]?.displayName === 'TickerMia'),
+      5000,
+      'the finish',
+    );
     const update = boardOf(client.events.slice(received).find((e) => boardOf(e).finishes[0]?.displayName === 'TickerMia')!);
     expect(update.finishes[0]).toMatchObject({ displayName: 'TickerMia', score: attempt.finalScore });
     expect(update.gamesPlayed).toBe(before.gamesPlayed + 1);

@@ -1,22 +1,24 @@
 /**
- * Who may open a live leaderboard stream on this instance (issue 12.3). Caps are per browser session for signed-in
- * viewers (one venue address carries hundreds of players), per address only for anonymous ones; anonymous viewers
- * together may fill at most a share of the instance; and a reserve is kept for organizers, so the booth screen
- * (signed in as an organizer) always gets in, whatever floods the rest.
+ * Who may open a live leaderboard stream on this instance (docs/decisions/009). Caps are per account for signed-in
+ * players, counted over all of the account's sessions (one venue address carries hundreds of players, and one account
+ * signed in many times must not hold more than one player's tabs); per address only for anonymous viewers; anonymous
+ * viewers together may fill at most a share of the instance; and a reserve is kept for organizers, so the booth screen
+ * (signed in as an organizer) always gets in, whatever floods the rest. Organizers have no per-account cap: one
+ * organizer account may drive several booth screens and consoles.
  */
 export type ViewerKind = 'organizer' | 'player' | 'anonymous';
 
 export interface StreamViewer {
   kind: ViewerKind;
-  /** The session id for signed-in viewers, the client address for anonymous ones. */
+  /** The account (user id) for signed-in viewers, the client address for anonymous ones. */
   key: string;
 }
 
 export interface AdmissionLimits {
   /** Streams on this instance, everyone included. */
   maxStreams: number;
-  /** Streams one signed-in browser session may hold (tabs). */
-  maxPerSession: number;
+  /** Streams one signed-in player account may hold, over all its sessions (its tabs and devices). */
+  maxPerAccount: number;
   /** Streams one address may hold without signing in (a venue NAT with many anonymous viewers). */
   maxAnonymousPerAddress: number;
   /** Share of maxStreams anonymous viewers may hold together. */
@@ -27,7 +29,7 @@ export interface AdmissionLimits {
 
 export const DEFAULT_ADMISSION: AdmissionLimits = {
   maxStreams: 5_000,
-  maxPerSession: 8,
+  maxPerAccount: 8,
   maxAnonymousPerAddress: 300,
   anonymousShare: 0.5,
   organizerReserve: 50,
@@ -52,11 +54,12 @@ export class StreamAdmission {
 
   /** Takes a slot, or returns undefined when a cap refuses. The returned function gives the slot back (idempotent). */
   admit(viewer: StreamViewer): (() => void) | undefined {
-    const { maxStreams, maxPerSession, maxAnonymousPerAddress, anonymousShare, organizerReserve } = this.limits;
+    const { maxStreams, maxPerAccount, maxAnonymousPerAddress, anonymousShare, organizerReserve } = this.limits;
     const anonymous = viewer.kind === 'anonymous';
-    const key = `${anonymous ? 'address' : 'session'}:${viewer.key}`;
+    const key = `${anonymous ? 'address' : 'account'}:${viewer.key}`;
     const held = this.perKey.get(key) ?? 0;
-    if (held >= (anonymous ? maxAnonymousPerAddress : maxPerSession)) return undefined;
+    const cap = viewer.kind === 'organizer' ? Number.POSITIVE_INFINITY : anonymous ? maxAnonymousPerAddress : maxPerAccount;
+    if (held >= cap) return undefined;
     if (this.total >= maxStreams) return undefined;
     if (viewer.kind !== 'organizer' && this.total >= maxStreams - organizerReserve) return undefined;
     if (anonymous && this.anonymous >= Math.floor(maxStreams * anonymousShare)) return undefined;

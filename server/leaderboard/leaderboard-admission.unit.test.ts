@@ -6,8 +6,8 @@ const player = (key: string) => ({ kind: 'player' as const, key });
 const organizer = (key: string) => ({ kind: 'organizer' as const, key });
 
 describe('StreamAdmission', () => {
-  it('caps a signed-in browser session, not the address it shares with others', () => {
-    const admission = new StreamAdmission({ maxPerSession: 2 });
+  it('caps a signed-in account, not the address it shares with others', () => {
+    const admission = new StreamAdmission({ maxPerAccount: 2 });
     expect(admission.admit(player('s1'))).toBeDefined();
     expect(admission.admit(player('s1'))).toBeDefined();
     expect(admission.admit(player('s1'))).toBeUndefined();
@@ -27,8 +27,15 @@ describe('StreamAdmission', () => {
     expect(admission.admit(organizer('third'))).toBeUndefined();
   });
 
+  it('never caps an organizer account: one account drives several booth screens and consoles', () => {
+    const admission = new StreamAdmission({ maxStreams: 100, maxPerAccount: 2 });
+    let admitted = 0;
+    for (let i = 0; i < 20; i++) if (admission.admit(organizer('booth-account'))) admitted++;
+    expect(admitted).toBe(20);
+  });
+
   it('gives a slot back once, however often release is called', () => {
-    const admission = new StreamAdmission({ maxStreams: 10, maxPerSession: 1 });
+    const admission = new StreamAdmission({ maxStreams: 10, maxPerAccount: 1 });
     const release = admission.admit(player('s'))!;
     release();
     release();

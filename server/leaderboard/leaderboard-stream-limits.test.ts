@@ -1,9 +1,11 @@
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { announceLeaderboardChange } from '../db/channels';
+import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
 import { createPlayer } from '../../tests/support/players';
 import { quickPasswordHasher } from '../../tests/support/quick-password-hasher';
 import { SseClient } from '../../tests/support/sse-client';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { cookiesFrom, createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
 // Real HTTP clients against a listening app; every one connects from 127.0.0.1, i.e. one venue address.
 let t: TestApp;
@@ -12,7 +14,10 @@ let clients: SseClient[] = [];
 beforeAll(async () => {
   // A small instance cap (40): 20 anonymous at most, 4 slots kept for organizers.
   // 25 accounts are created below: a quick hash keeps that to seconds (hashing is not what this file tests).
-  t = await createTestApp({ SSE_MAX_STREAMS_PER_CLIENT: '2', SSE_MAX_STREAMS: '40', SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: '300' }, { passwordHasher: quickPasswordHasher });
+  t = await createTestApp(
+    { SSE_MAX_STREAMS_PER_CLIENT: '2', SSE_MAX_STREAMS: '40', SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: '300' },
+    { passwordHasher: quickPasswordHasher },
+  );
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   streamUrl = `${address}/api/leaderboard/stream`;
 });
@@ -27,11 +32,17 @@ const connect = async (cookie?: string) => {
   clients.push(client);
   return client;
 };
-/** Lets the server see the previous test's streams close and give their slots back. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+/** Waits until the server has seen the previous test's streams close and given their slots back. */
+async function settle() {
+  const connections = () =>
+    new Promise<number>((resolve, reject) => t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  await expect.poll(connections).toBe(0);
+  // A socket stops counting just before its 'close' event, which gives the stream's slot back: one turn of the loop.
+  await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('GET /api/leaderboard/stream admission', () => {
-  it('caps a signed-in browser session (its tabs), not the address: another session from the same address gets in', async () => {
+  it('caps a signed-in account (its tabs), not the address: another account from the same address gets in', async () => {
     const player = await createPlayer(t.app, t.database.db);
     const open = [await connect(player.cookie), await connect(player.cookie)];
     for (const client of open) expect(client.status).toBe(200);
@@ -63,12 +74,17 @@ describe('GET /api/leaderboard/stream admission', () => {
     expect((await connect(organizer.cookie)).status).toBe(200);
   });
   // Last on this app: injected streams are not released when the test destroys them.
-  it('an anonymous flood from many addresses fills only its share: players and the organizer\'s booth screen still get in', async () => {
+  it("an anonymous flood from many addresses fills only its share: players and the organizer's booth screen still get in", async () => {
     await settle();
     const flood: Array<{ destroy(): void }> = [];
     let refused = 0;
     for (let i = 0; i < 60; i++) {
-      const response = await t.app.inject({ method: 'GET', url: '/api/leaderboard/stream', remoteAddress: `198.51.100.${i + 1}`, payloadAsStream: true });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/leaderboard/stream',
+        remoteAddress: `198.51.100.${i + 1}`,
+        payloadAsStream: true,
+      });
       if (response.statusCode === 200) flood.push(response.stream());
       else refused++;
     }
@@ -85,6 +101,76 @@ describe('GET /api/leaderboard/stream admission', () => {
       flood.forEach((stream) => stream.destroy());
     }
   });
+});
+
+describe('one account signed in many times', () => {
+  let board: TestApp;
+  let boardUrl: string;
+  const held: SseClient[] = [];
+  beforeAll(async () => {
+    // The instance of the report: 400 streams, the default 8 per account; 40 kept for organizers, 200 for anonymous.
+    board = await createTestApp({ SSE_MAX_STREAMS: '400' }, { passwordHasher: quickPasswordHasher });
+    boardUrl = `${await board.app.listen({ port: 0, host: '127.0.0.1' })}/api/leaderboard/stream`;
+  });
+  afterAll(async () => {
+    held.forEach((client) => client.close());
+    await board?.close();
+  });
+
+  it("holds one player's share however many sessions it opens: a fresh player, an anonymous viewer and the booth still get in", async () => {
+    const abuser = await createPlayer(board.app, board.database.db);
+    const sessions: string[] = [];
+    for (let i = 0; i < 45; i++) {
+      const signIn = await request(board.app, {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: abuser.email, password: abuser.password },
+      });
+      expect(signIn.statusCode).toBe(200);
+      sessions.push(cookiesFrom(signIn));
+    }
+    expect(new Set(sessions).size).toBe(45);
+    let admitted = 0;
+    for (const cookie of sessions) {
+      for (let tab = 0; tab < 8; tab++) {
+        const client = await SseClient.connect(boardUrl, { cookie });
+        if (client.status === 200) {
+          held.push(client);
+          admitted++;
+        } else client.close();
+      }
+    }
+    // Before streams were counted per account, this was 360 of the 400.
+    expect(admitted).toBe(8);
+
+    const fresh = await createPlayer(board.app, board.database.db);
+    const viewers = [
+      await SseClient.connect(boardUrl, { cookie: fresh.cookie }),
+      await SseClient.connect(boardUrl),
+      await SseClient.connect(boardUrl, { cookie: (await createPlayer(board.app, board.database.db, { role: 'organizer' })).cookie }),
+    ];
+    held.push(...viewers);
+    expect(viewers.map((viewer) => viewer.status)).toEqual([200, 200, 200]);
+    await Promise.all(viewers.map((viewer) => viewer.nextEvent('snapshot', { after: 0 })));
+  }, 60_000);
+
+  it("the booth gets in even when players fill every slot but the organizers' reserve", async () => {
+    // 44 more accounts × 8 tabs: with what is open already, players hold every slot but the 40 kept for organizers.
+    const players = await Promise.all(Array.from({ length: 44 }, () => createPlayer(board.app, board.database.db)));
+    for (const player of players) {
+      for (let tab = 0; tab < 8; tab++) {
+        const client = await SseClient.connect(boardUrl, { cookie: player.cookie });
+        held.push(client);
+      }
+    }
+    const onePlayerTooMany = await SseClient.connect(boardUrl, { cookie: (await createPlayer(board.app, board.database.db)).cookie });
+    held.push(onePlayerTooMany);
+    expect(onePlayerTooMany.status).toBe(429);
+    const organizer = await createPlayer(board.app, board.database.db, { role: 'organizer' });
+    const booths = await Promise.all(Array.from({ length: 3 }, () => SseClient.connect(boardUrl, { cookie: organizer.cookie })));
+    held.push(...booths);
+    expect(booths.map((booth) => booth.status)).toEqual([200, 200, 200]);
+  }, 60_000);
 });
 
 describe('a crowd watching from one address', () => {
@@ -105,7 +191,11 @@ describe('a crowd watching from one address', () => {
     for (let i = 0; i < 200; i++) viewers.push(await SseClient.connect(crowdUrl));
     expect(viewers.filter((viewer) => viewer.status !== 200)).toEqual([]);
     await Promise.all(viewers.map((viewer) => viewer.nextEvent('snapshot', { after: 0 })));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Still connected and served: a finished game afterwards reaches every one of them.
+    const received = viewers.map((viewer) => viewer.events.length);
+    await seedCompletedAttempt(crowd.database.db, await seedPlayer(crowd.database.db), 42);
+    await announceLeaderboardChange(crowd.database.db);
+    await Promise.all(viewers.map((viewer, i) => viewer.nextEvent('update', { after: received[i], timeoutMs: 10_000 })));
     expect(viewers.every((viewer) => viewer.status === 200 && !viewer.isClosed)).toBe(true);
   });
 

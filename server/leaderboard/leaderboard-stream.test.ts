@@ -54,8 +54,11 @@ describe('GET /api/leaderboard/stream', () => {
     const player = await createGamer(t, 'LiveFinisher');
     const received = client.events.length;
     const { attempt } = await playFullGame(t.app, player);
-    const update = await client.nextEvent('update', { after: received });
-    const entry = boardOf(update).entries.find((e) => e.displayName === 'LiveFinisher');
+    // The start is an update of its own (the booth names who starts): wait for the one with the finish.
+    const finished = (e: { event: string; data: string }) =>
+      e.event === 'update' && boardOf(e).entries.some((entry) => entry.displayName === 'LiveFinisher');
+    await client.waitFor(() => client.events.slice(received).some(finished), 5000, 'the finish');
+    const entry = boardOf(client.events.slice(received).find(finished)!).entries.find((e) => e.displayName === 'LiveFinisher');
     expect(entry?.score).toBe(attempt.finalScore);
   });
 
@@ -109,7 +112,12 @@ describe('GET /api/leaderboard/stream', () => {
     expect(snapshot.championStrategy).toBeNull();
 
     const received = client.events.length;
-    const saved = await request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', cookie: champion.cookie, payload: { strategy: 'Name the subject first.' } });
+    const saved = await request(t.app, {
+      method: 'PUT',
+      url: '/api/leaderboard/strategy',
+      cookie: champion.cookie,
+      payload: { strategy: 'Name the subject first.' },
+    });
     expect(saved.statusCode).toBe(200);
     const update = await client.nextEvent('update', { after: received });
     expect(boardOf(update).championStrategy).toBe('Name the subject first.');

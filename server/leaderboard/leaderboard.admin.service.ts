@@ -3,14 +3,14 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ArchiveEntry, ArchiveSummary } from '@contracts/admin-leaderboard';
 import { adminErrorCodes, AUDIT_ACTIONS } from '@contracts/admin.rules';
-import { recordAudit, type AuditActor } from '../admin/audit.service';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { announceAdminChange, announceLeaderboardChange } from '../db/channels';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 import { eventSettings, leaderboardArchives } from '../db/tables/platform.tables';
-import { EVENT_SETTINGS_DEFAULT_ROW } from '../game/event.admin.service';
-import { HttpError } from '../http-error';
-import { rankedPrelude } from './leaderboard.queries';
-import type { WinnerRow } from './winners-csv';
+import { EVENT_SETTINGS_DEFAULT_ROW, serverTimeZone } from '../event/event.admin.service';
+import { HttpError } from '../http/http-error';
+import { rankedPrelude } from '../db/ranking';
+import { isoInTimeZone, type WinnerRow } from './winners-csv';
 
 /** An archived row: no contact data (the export joins it live; a deleted player's row is removed). */
 interface StoredEntry {
@@ -32,7 +32,7 @@ const toSummary = (row: ArchiveRow): ArchiveSummary => ({
 });
 
 async function rows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(query));
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -44,6 +44,22 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
     return row;
   }
 
+  /** The board was reset and nobody finished since: say so, and where the last board went. */
+  async function refuseEmptyBoardAfterReset() {
+    const [latest] = await db.select().from(leaderboardArchives).orderBy(desc(leaderboardArchives.id)).limit(1);
+    if (!latest) return;
+    const [settings] = await db.select({ timeZone: eventSettings.timeZone }).from(eventSettings).where(eq(eventSettings.id, 1));
+    const at = isoInTimeZone(latest.archivedAt.toISOString(), settings?.timeZone ?? serverTimeZone())
+      .replace('T', ' ')
+      .slice(0, 16);
+    const name = latest.label ? `"${latest.label}"` : `archive #${latest.id}`;
+    throw new HttpError(
+      409,
+      adminErrorCodes.boardEmpty,
+      `The board is empty: it was reset at ${at} and nobody has finished since. Its winners are in the archive (${name}): export them from Event, Archived boards.`,
+    );
+  }
+
   return {
     /**
      * Archives the current board and starts a new one, in one transaction: the event row is locked first, so two
@@ -53,13 +69,23 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
       const archive = await db.transaction(async (tx) => {
         await tx.insert(eventSettings).values(EVENT_SETTINGS_DEFAULT_ROW).onConflictDoNothing();
         await tx.execute(sql`select id from event_settings where id = 1 for update`);
-        const ranked = await rows<{ user_id: string; display_name: string; score: number; completed_at: string | Date; rank: number; since: string | Date }>(
+        const ranked = await rows<{
+          user_id: string;
+          display_name: string;
+          score: number;
+          completed_at: string | Date;
+          rank: number;
+          since: string | Date;
+        }>(
           tx,
           sql`${rankedPrelude}
           select r.user_id, r.display_name, r.score::float8 as score, r.completed_at, r.rank, since.at as since
           from ranked r, since order by r.rank`,
         );
-        const [{ since }] = await rows<{ since: string | Date }>(tx, sql`select coalesce((select leaderboard_since from event_settings where id = 1), 'epoch'::timestamptz) as since`);
+        const [{ since }] = await rows<{ since: string | Date }>(
+          tx,
+          sql`select coalesce((select leaderboard_since from event_settings where id = 1), 'epoch'::timestamptz) as since`,
+        );
         const entries: StoredEntry[] = ranked.map((row) => ({
           rank: Number(row.rank),
           userId: row.user_id,
@@ -73,7 +99,10 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
           .returning();
         // The new board counts challenges completed from now on (the archive's archived_at is the same instant).
         await tx.update(eventSettings).set({ leaderboardSince: created.archivedAt, updatedAt: sql`now()` }).where(eq(eventSettings.id, 1));
-        await recordAudit(tx, actor, { action: AUDIT_ACTIONS.leaderboardReset, details: { archiveId: created.id, entries: entries.length, label: label || null } });
+        await recordAudit(tx, actor, {
+          action: AUDIT_ACTIONS.leaderboardReset,
+          details: { archiveId: created.id, entries: entries.length, label: label || null },
+        });
         return created;
       });
       await announceLeaderboardChange(db, log);
@@ -88,22 +117,51 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
 
     async archive(id: number): Promise<ArchiveSummary & { entries: ArchiveEntry[] }> {
       const row = await findArchive(id);
-      const entries = (row.entries as StoredEntry[]).map(({ rank, displayName, score, completedAt }) => ({ rank, displayName, score, completedAt }));
+      const entries = (row.entries as StoredEntry[]).map(({ rank, displayName, score, completedAt }) => ({
+        rank,
+        displayName,
+        score,
+        completedAt,
+      }));
       return { ...toSummary(row), entries };
     },
 
-    /** The top `top` of the current board, or of archive `archiveId`, with contact data as it is now. */
+    /** The event's time zone (the organizer's setting, else the server's): exports write times in it. */
+    async timeZone(): Promise<string> {
+      const [row] = await db.select({ timeZone: eventSettings.timeZone }).from(eventSettings).where(eq(eventSettings.id, 1));
+      return row?.timeZone ?? serverTimeZone();
+    },
+
+    /**
+     * The top `top` of the current board, or of archive `archiveId`, with contact data as it is now. The current board
+     * empty after a reset is refused with what to do instead (its winners are in the archive).
+     */
     async winners(actor: AuditActor, top: number, archiveId?: number): Promise<WinnerRow[]> {
       let result: WinnerRow[];
       if (archiveId === undefined) {
-        const found = await rows<{ rank: number; display_name: string; score: number; email: string; phone_number: string | null; completed_at: string | Date }>(
+        const found = await rows<{
+          rank: number;
+          display_name: string;
+          score: number;
+          email: string;
+          phone_number: string | null;
+          completed_at: string | Date;
+        }>(
           db,
           sql`${rankedPrelude}
           select r.rank, r.display_name, r.score::float8 as score, u.email, p.phone_number, r.completed_at
           from ranked r join "user" u on u.id = r.user_id join profiles p on p.id = r.user_id
           where r.rank <= ${top} order by r.rank`,
         );
-        result = found.map((row) => ({ rank: Number(row.rank), displayName: row.display_name, score: Number(row.score), email: row.email, phone: row.phone_number, completedAt: iso(row.completed_at) }));
+        result = found.map((row) => ({
+          rank: Number(row.rank),
+          displayName: row.display_name,
+          score: Number(row.score),
+          email: row.email,
+          phone: row.phone_number,
+          completedAt: iso(row.completed_at),
+        }));
+        if (result.length === 0) await refuseEmptyBoardAfterReset();
       } else {
         const archive = await findArchive(archiveId);
         const entries = (archive.entries as StoredEntry[]).filter((entry) => entry.rank <= top);
@@ -111,7 +169,10 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
         const contacts = ids.length
           ? await rows<{ id: string; email: string; phone_number: string | null }>(
               db,
-              sql`select u.id, u.email, p.phone_number from "user" u left join profiles p on p.id = u.id where u.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+              sql`select u.id, u.email, p.phone_number from "user" u left join profiles p on p.id = u.id where u.id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
             )
           : [];
         const byId = new Map(contacts.map((contact) => [contact.id, contact]));
@@ -125,7 +186,10 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
         }));
       }
       // Contact data leaving the system is itself an organizer action worth recording.
-      await recordAudit(db, actor, { action: AUDIT_ACTIONS.winnersExport, details: { top, archiveId: archiveId ?? null, rows: result.length } });
+      await recordAudit(db, actor, {
+        action: AUDIT_ACTIONS.winnersExport,
+        details: { top, archiveId: archiveId ?? null, rows: result.length },
+      });
       return result;
     },
   };

@@ -3,7 +3,7 @@ import { createGamer, importDemoPack, playFullGame, startGame, submitGuess } fro
 import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
-import { DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES } from '../game/game.service';
+import { DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES } from '../event/event-settings';
 import { profiles } from '../db/tables/game.tables';
 import { eq } from 'drizzle-orm';
 
@@ -16,8 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => request(t.app, { method, url, payload, cookie: organizer.cookie });
-const csvLines = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  request(t.app, { method, url, payload, cookie: organizer.cookie });
+const csvLines = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
 
 describe('leaderboard reset, archives and the winners export', () => {
   it('exports the current top N as CSV (BOM, escaping, contact data), archives the board on reset, and exports the archive', async () => {
@@ -38,7 +43,7 @@ describe('leaderboard reset, archives and the winners export', () => {
     const lines = csvLines(csv.body);
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe('rank,display name,score,e-mail,phone,completed at');
-    expect(lines[1]).toMatch(/^1,'=Zoë,99\.9,seed-[0-9a-f]+@example\.test,'\+49 170 1234567,\d{4}-\d\d-\d\dT/);
+    expect(lines[1]).toMatch(/^1,'=Zoë,99\.9,seed-[0-9a-f]+@example\.test,\+49 170 1234567,\d{4}-\d\d-\d\dT/);
     expect(lines[2]).toMatch(/^2,Second,98\.5,seed-/);
     expect((await admin('GET', '/api/admin/winners.csv')).body.split('\r\n').length).toBeGreaterThanOrEqual(4); // default top 10
     expect((await admin('GET', '/api/admin/winners.csv?top=0')).statusCode).toBe(400);
@@ -53,7 +58,9 @@ describe('leaderboard reset, archives and the winners export', () => {
     expect((await request(t.app, { method: 'GET', url: '/api/leaderboard' })).json().entries).toEqual([]);
     const late = await createGamer(t, 'AfterReset');
     await playFullGame(t.app, late);
-    expect((await request(t.app, { method: 'GET', url: '/api/leaderboard' })).json().entries.map((e: { displayName: string }) => e.displayName)).toEqual(['AfterReset']);
+    expect(
+      (await request(t.app, { method: 'GET', url: '/api/leaderboard' })).json().entries.map((e: { displayName: string }) => e.displayName),
+    ).toEqual(['AfterReset']);
 
     const archives = (await admin('GET', '/api/admin/leaderboard/archives')).json().archives;
     expect(archives[0]).toEqual(archive);
@@ -85,13 +92,31 @@ describe('event settings', () => {
   it('reads and changes the switches, audits what changed, and refuses bad values', async () => {
     const initial = (await admin('GET', '/api/admin/event')).json();
     // A fresh event waits the default interval between one player's starts (server/game: the pool-drain bound).
-    expect(initial).toMatchObject({ isOpen: true, allowPromptReuse: false, maxChallengesPerPlayer: null, minSecondsBetweenChallenges: DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES });
+    expect(initial).toMatchObject({
+      isOpen: true,
+      allowPromptReuse: false,
+      maxChallengesPerPlayer: null,
+      minSecondsBetweenChallenges: DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES,
+    });
 
-    const changed = await admin('PATCH', '/api/admin/event', { allowPromptReuse: true, maxChallengesPerPlayer: 5, minSecondsBetweenChallenges: 30 });
+    const changed = await admin('PATCH', '/api/admin/event', {
+      allowPromptReuse: true,
+      maxChallengesPerPlayer: 5,
+      minSecondsBetweenChallenges: 30,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ isOpen: true, allowPromptReuse: true, maxChallengesPerPlayer: 5, minSecondsBetweenChallenges: 30 });
+    expect(changed.json()).toMatchObject({
+      isOpen: true,
+      allowPromptReuse: true,
+      maxChallengesPerPlayer: 5,
+      minSecondsBetweenChallenges: 30,
+    });
     const [entry] = (await admin('GET', '/api/admin/audit')).json().entries;
-    expect(entry).toMatchObject({ action: 'event.update', actor: organizer.email, details: { allowPromptReuse: { from: false, to: true }, maxChallengesPerPlayer: { from: null, to: 5 } } });
+    expect(entry).toMatchObject({
+      action: 'event.update',
+      actor: organizer.email,
+      details: { allowPromptReuse: { from: false, to: true }, maxChallengesPerPlayer: { from: null, to: 5 } },
+    });
 
     for (const payload of [{}, { isOpen: 'no' }, { maxChallengesPerPlayer: 0 }, { minSecondsBetweenChallenges: -1 }]) {
       expect((await admin('PATCH', '/api/admin/event', payload)).statusCode, JSON.stringify(payload)).toBe(400);

@@ -4,7 +4,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SseClient } from '../../tests/support/sse-client';
 import { LeaderboardHub, type BoardState } from './leaderboard.hub';
 
-const board: BoardState = { id: 'board-1', board: { entries: [], total: 0, championStrategy: null, finishes: [], gamesPlayed: 0, sampleImages: [] } };
+const board: BoardState = {
+  id: 'board-1',
+  board: {
+    entries: [],
+    total: 0,
+    championStrategy: null,
+    boardCounts: 'latest',
+    finishes: [],
+    gamesPlayed: 0,
+    sampleImages: [],
+    starts: [],
+    playingNow: 0,
+    booth: { mode: 'board', countdownTo: null, message: null, podiumRevealed: 0, updatedAt: new Date(0).toISOString() },
+  },
+};
 const failOnError = (error: unknown) => {
   throw error;
 };

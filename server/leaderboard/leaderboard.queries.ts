@@ -1,31 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-
-/**
- * The ranking, as one SQL prelude shared by every read (works on PGlite and PostgreSQL; the organizer's players
- * table and the board archive reuse it):
- * - each player's most recently completed attempt after event_settings.leaderboard_since (no row = epoch),
- *   so a new challenge replaces the previous entry even when lower;
- * - hidden players and players without a display name are left out;
- * - ranked on the score as shown (one decimal); ties go to whoever completed first, then a stable tiebreak.
- */
-export const rankedPrelude = sql`
-  with since as (
-    select coalesce((select leaderboard_since from event_settings where id = 1), 'epoch'::timestamptz) as at
-  ),
-  latest as (
-    select distinct on (a.user_id) a.user_id, a.final_score, a.completed_at
-    from attempts a, since
-    where a.completed_at is not null and a.final_score is not null and a.completed_at > since.at
-    order by a.user_id, a.completed_at desc, a.created_at desc
-  ),
-  ranked as (
-    select l.user_id, p.display_name, round(l.final_score::numeric, 1) as score, l.completed_at,
-      p.strategy, p.strategy_updated_at,
-      row_number() over (order by round(l.final_score::numeric, 1) desc, l.completed_at asc, l.user_id asc)::int as rank
-    from latest l join profiles p on p.id = l.user_id
-    where p.hidden = false and p.display_name is not null and btrim(p.display_name) <> ''
-  )`;
+import type { BoardCounts } from '@contracts/leaderboard.rules';
+import { rowsOf, type Db } from '../db/client';
+import { rankedPrelude } from '../db/ranking';
 
 export interface RankedRow {
   userId: string;
@@ -36,6 +12,8 @@ export interface RankedRow {
 
 export interface BoardRows {
   entries: RankedRow[];
+  /** Which of a player's games holds their entry (event_settings.board_counts). */
+  boardCounts: BoardCounts;
   total: number;
   /** The #1's strategy, if written since the last leaderboard reset. */
   championStrategy: string | null;
@@ -44,8 +22,7 @@ export interface BoardRows {
 }
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(query));
 }
 
 /** A ranked row as the board queries return it: left-joined, so a board with no players yields one all-null row. */
@@ -70,17 +47,17 @@ const championStrategy = sql`case when r.strategy_updated_at > since.at then r.s
  * round trip.
  */
 export async function selectBoard(db: Db, limit: number): Promise<BoardRows> {
-  const result = await rows<BoardRow & { digest: string; champion_strategy: string | null }>(
+  const result = await rows<BoardRow & { digest: string; champion_strategy: string | null; best: boolean }>(
     db,
     sql`${rankedPrelude},
     champion as (select ${championStrategy} as strategy from ranked r, since where r.rank = 1),
     summary as (
-      select count(*)::int as total, (select strategy from champion) as champion_strategy,
+      select count(*)::int as total, (select strategy from champion) as champion_strategy, (select best from since) as best,
         md5(coalesce(string_agg(r.user_id || ':' || r.score::text || ':' || r.display_name, ',' order by r.rank), '')
-          || '|' || coalesce((select strategy from champion), '')) as digest
+          || '|' || coalesce((select strategy from champion), '') || '|' || (select best from since)::text) as digest
       from ranked r
     )
-    select s.total, s.digest, s.champion_strategy, t.user_id, t.display_name, t.score::float8 as score, t.rank
+    select s.total, s.digest, s.champion_strategy, s.best, t.user_id, t.display_name, t.score::float8 as score, t.rank
     from summary s left join (select * from ranked where rank <= ${limit}) t on true
     order by t.rank`,
   );
@@ -89,6 +66,7 @@ export async function selectBoard(db: Db, limit: number): Promise<BoardRows> {
     total: Number(first?.total ?? 0),
     digest: first?.digest ?? '',
     championStrategy: first?.champion_strategy ?? null,
+    boardCounts: first?.best ? 'best' : 'latest',
     entries: rankedRows(result),
   };
 }
@@ -112,17 +90,25 @@ export async function selectBoardWithViewer(db: Db, limit: number, viewerId: str
  * One player's row (null when they have no entry), the player count, and the score of the player ranked just above
  * (null for #1): one ranking, one round trip.
  */
-export async function selectPlayerRank(db: Db, userId: string): Promise<{ row: RankedRow | null; total: number; aboveScore: number | null }> {
-  const result = await rows<BoardRow & { above_score: number | null }>(
+export async function selectPlayerRank(
+  db: Db,
+  userId: string,
+): Promise<{ row: RankedRow | null; total: number; aboveScore: number | null; boardCounts: BoardCounts }> {
+  const result = await rows<BoardRow & { above_score: number | null; best: boolean }>(
     db,
     sql`${rankedPrelude}
-    select (select count(*)::int from ranked) as total, r.user_id, r.display_name, r.score::float8 as score, r.rank,
+    select (select count(*)::int from ranked) as total, (select best from since) as best, r.user_id, r.display_name, r.score::float8 as score, r.rank,
       (select a.score::float8 from ranked a where a.rank = r.rank - 1) as above_score
     from (select 1) one left join ranked r on r.user_id = ${userId}`,
   );
   const [row] = rankedRows(result);
   const above = result[0]?.above_score;
-  return { row: row ?? null, total: Number(result[0]?.total ?? 0), aboveScore: above === null || above === undefined ? null : Number(above) };
+  return {
+    row: row ?? null,
+    total: Number(result[0]?.total ?? 0),
+    aboveScore: above === null || above === undefined ? null : Number(above),
+    boardCounts: result[0]?.best ? 'best' : 'latest',
+  };
 }
 
 export interface FinishRow {
@@ -133,7 +119,7 @@ export interface FinishRow {
 }
 
 /**
- * What the booth shows between rank changes: the newest finishes since the last reset (public players, score above
+ * What the booth shows between rank changes: the newest finishes since the last reset (public, confirmed players, score above
  * 0), the number of games completed, and the image keys of recently finished challenges. One round trip.
  */
 export async function selectBoardActivity(
@@ -141,7 +127,14 @@ export async function selectBoardActivity(
   finishesLimit: number,
   imagesLimit: number,
 ): Promise<{ finishes: FinishRow[]; gamesPlayed: number; imageKeys: string[] }> {
-  const result = await rows<{ kind: string; id: string | null; display_name: string | null; score: number | null; completed_at: string | Date | null; n: number | null }>(
+  const result = await rows<{
+    kind: string;
+    id: string | null;
+    display_name: string | null;
+    score: number | null;
+    completed_at: string | Date | null;
+    n: number | null;
+  }>(
     db,
     sql`with since as (
       select coalesce((select leaderboard_since from event_settings where id = 1), 'epoch'::timestamptz) as at
@@ -150,8 +143,8 @@ export async function selectBoardActivity(
        (select count(*)::int from attempts a, since where a.completed_at > since.at) as n)
     union all
     (select 'finish', a.id::text, p.display_name, round(a.final_score::numeric, 1)::float8, a.completed_at, null
-     from attempts a join profiles p on p.id = a.user_id, since
-     where a.completed_at > since.at and a.final_score > 0 and p.hidden = false
+     from attempts a join profiles p on p.id = a.user_id join "user" u on u.id = a.user_id, since
+     where a.completed_at > since.at and a.final_score > 0 and p.hidden = false and u.email_verified
        and p.display_name is not null and btrim(p.display_name) <> ''
      order by a.completed_at desc, a.id desc limit ${finishesLimit})
     union all
@@ -164,7 +157,12 @@ export async function selectBoardActivity(
     gamesPlayed: Number(result.find((row) => row.kind === 'count')?.n ?? 0),
     finishes: result
       .filter((row) => row.kind === 'finish')
-      .map((row) => ({ attemptId: row.id!, displayName: row.display_name!, score: Number(row.score), completedAt: new Date(row.completed_at!) })),
+      .map((row) => ({
+        attemptId: row.id!,
+        displayName: row.display_name!,
+        score: Number(row.score),
+        completedAt: new Date(row.completed_at!),
+      })),
     imageKeys: result.filter((row) => row.kind === 'image').map((row) => row.id!),
   };
 }
@@ -192,4 +190,48 @@ export async function updateChampionStrategy(db: Db, userId: string, strategy: s
     returning id`,
   );
   return updated.length === 1;
+}
+
+export interface StartRow {
+  attemptId: string;
+  displayName: string;
+  startedAt: Date;
+}
+
+/**
+ * The booth's "who is playing": the newest starts since the last reset by public players (named, not hidden, e-mail
+ * confirmed), and how many attempts started in the last `windowMinutes` are not finished. One round trip.
+ */
+export async function selectBoardStarts(
+  db: Db,
+  startsLimit: number,
+  windowMinutes: number,
+): Promise<{ starts: StartRow[]; playingNow: number }> {
+  const result = await rows<{
+    kind: string;
+    id: string | null;
+    display_name: string | null;
+    started_at: string | Date | null;
+    n: number | null;
+  }>(
+    db,
+    sql`with since as (
+      select coalesce((select leaderboard_since from event_settings where id = 1), 'epoch'::timestamptz) as at
+    )
+    (select 'count' as kind, null::text as id, null::text as display_name, null::timestamptz as started_at,
+       (select count(*)::int from attempts a
+        where a.completed_at is null and a.created_at > now() - make_interval(mins => ${windowMinutes})) as n)
+    union all
+    (select 'start', a.id::text, p.display_name, a.created_at, null
+     from attempts a join profiles p on p.id = a.user_id join "user" u on u.id = a.user_id, since
+     where a.created_at > since.at and p.hidden = false and u.email_verified
+       and p.display_name is not null and btrim(p.display_name) <> ''
+     order by a.created_at desc, a.id desc limit ${startsLimit})`,
+  );
+  return {
+    playingNow: Number(result.find((row) => row.kind === 'count')?.n ?? 0),
+    starts: result
+      .filter((row) => row.kind === 'start')
+      .map((row) => ({ attemptId: row.id!, displayName: row.display_name!, startedAt: new Date(row.started_at!) })),
+  };
 }

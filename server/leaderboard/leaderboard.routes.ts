@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@contracts/errors';
 import {
@@ -11,15 +11,20 @@ import {
   strategyResponseSchema,
 } from '@contracts/leaderboard';
 import { LEADERBOARD_TOP_SIZE, leaderboardErrorCodes } from '@contracts/leaderboard.rules';
-import { lookupSession } from '../auth/auth.routes';
+import { HttpError } from '../http/http-error';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
 import type { Database } from '../db/client';
 import { StreamAdmission, type AdmissionLimits, type StreamViewer } from './leaderboard-admission';
 import { LeaderboardHub } from './leaderboard.hub';
 import { createLeaderboardService } from './leaderboard.service';
-import { openEventStream } from '../sse';
+import type { Metrics } from '../metrics/metrics';
+import { openEventStream } from '../http/sse';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** Bounds of the reconnect delay a draining instance gives each of its viewers (spread, and well inside 5 s). */
+export const DRAIN_RETRY_MIN_MS = 200;
+export const DRAIN_RETRY_MAX_MS = 1500;
 
 export interface LeaderboardRoutesOptions {
   database: Database;
@@ -28,8 +33,15 @@ export interface LeaderboardRoutesOptions {
   /** What the booth screen's QR code opens. */
   gameUrl: string;
   heartbeatMs?: number;
-  /** Who may open a live stream (caps per session, anonymous share, organizer reserve). */
+  /**
+   * Registers what to do when this instance starts draining for a stop: its streams are ended with a jittered
+   * `retry:` (DRAIN_RETRY_MIN_MS–DRAIN_RETRY_MAX_MS), so viewers reconnect elsewhere, spread out.
+   */
+  onDrain?: (listener: () => void) => void;
+  /** Who may open a live stream (caps per account, anonymous share, organizer reserve). */
   admission?: Partial<AdmissionLimits>;
+  /** Where the number of open live streams is reported (GET /metrics). */
+  metrics?: Pick<Metrics, 'gauge'>;
 }
 
 /** The public board, the player's own rank, the champion's strategy, and the live stream (SSE) fed by NOTIFY. */
@@ -42,21 +54,34 @@ export async function leaderboardRoutes(base: FastifyInstance, options: Leaderbo
     { heartbeatMs: options.heartbeatMs },
   );
   const admission = new StreamAdmission(options.admission);
+  options.metrics?.gauge(
+    'live_viewers',
+    'Live leaderboard streams open on this instance (phones and booth screens).',
+    () => hub.clientCount,
+  );
   // Every instance on the same database hears every change (LISTEN/NOTIFY on PostgreSQL, in-process on PGlite).
   const unlisten = await options.database.listen(LEADERBOARD_CHANNEL, () => hub.requestRefresh());
+  options.onDrain?.(() => hub.sendAway(() => DRAIN_RETRY_MIN_MS + Math.round(Math.random() * (DRAIN_RETRY_MAX_MS - DRAIN_RETRY_MIN_MS))));
   // Open streams would keep the server from closing: end them first, then stop listening.
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => unlisten());
 
-  const viewerId = async (request: FastifyRequest) => (await lookupSession(app.auth, request))?.user.id ?? null;
+  app.get(
+    '/api/leaderboard',
+    {
+      onRequest: app.guards.optionalUser,
+      schema: { querystring: leaderboardQuerySchema, response: { 200: leaderboardResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return leaderboard.leaderboard(request.query.limit, request.session?.user.id ?? null);
+    },
+  );
 
-  app.get('/api/leaderboard', { schema: { querystring: leaderboardQuerySchema, response: { 200: leaderboardResponseSchema, ...errors } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return leaderboard.leaderboard(request.query.limit, await viewerId(request));
-  });
-
-  app.get('/api/leaderboard/me', { onRequest: app.guards.requireUser, schema: { response: { 200: myRankSchema, ...errors } } }, async (request) =>
-    leaderboard.myRank(request.session!.user.id),
+  app.get(
+    '/api/leaderboard/me',
+    { onRequest: app.guards.requireUser, schema: { response: { 200: myRankSchema, ...errors } } },
+    async (request) => leaderboard.myRank(request.session!.user.id),
   );
 
   app.get('/api/leaderboard/champion', { schema: { response: { 200: championResponseSchema } } }, async (_request, reply) => {
@@ -83,17 +108,20 @@ export async function leaderboardRoutes(base: FastifyInstance, options: Leaderbo
       reply.raw.end();
       return;
     }
-    const session = await lookupSession(app.auth, request);
+    await app.guards.optionalUser(request);
+    const session = request.session;
     const viewer: StreamViewer = session
-      ? { kind: (session.user as { role?: string }).role === 'organizer' ? 'organizer' : 'player', key: session.session.id }
+      ? { kind: (session.user as { role?: string }).role === 'organizer' ? 'organizer' : 'player', key: session.user.id }
       : { kind: 'anonymous', key: request.ip };
     // Refused before hijacking, so the refusal is an ordinary JSON error.
     const release = admission.admit(viewer);
     if (!release) {
-      return reply
-        .status(429)
-        .header('retry-after', '10')
-        .send({ code: leaderboardErrorCodes.tooManyStreams, message: 'Too many live leaderboard streams are open. Close some tabs and try again.' });
+      throw new HttpError(
+        429,
+        leaderboardErrorCodes.tooManyStreams,
+        'Too many live leaderboard streams are open. Close some tabs and try again.',
+        { 'retry-after': '10' },
+      );
     }
     reply.raw.once('close', release);
     openEventStream(reply);

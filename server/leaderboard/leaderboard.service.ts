@@ -1,27 +1,63 @@
 /** Leaderboard reads and the champion's strategy. Public views never carry user ids, e-mails or phone numbers. */
 import { createHash, createHmac } from 'node:crypto';
 import type { Champion, LeaderboardEntry, LeaderboardResponse, MyRank } from '@contracts/leaderboard';
-import { BOARD_FINISHES_SIZE, BOARD_SAMPLE_IMAGES_SIZE, leaderboardErrorCodes, NOT_CHAMPION_MESSAGE } from '@contracts/leaderboard.rules';
+import {
+  BOARD_FINISHES_SIZE,
+  BOARD_SAMPLE_IMAGES_SIZE,
+  BOARD_STARTS_SIZE,
+  leaderboardErrorCodes,
+  NOT_CHAMPION_MESSAGE,
+  PLAYING_NOW_MINUTES,
+} from '@contracts/leaderboard.rules';
 import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
 import { createModerationService } from '../players/moderation.service';
-import { imageUrlFor } from '../game/game.service';
-import { HttpError } from '../http-error';
+import { imageUrlFor } from '../storage/image-storage';
+import { HttpError } from '../http/http-error';
+import { readBoothDisplay } from './booth-display.service';
 import type { BoardState } from './leaderboard.hub';
-import { selectBoard, selectBoardActivity, selectBoardWithViewer, selectChampion, selectPlayerRank, updateChampionStrategy, type RankedRow } from './leaderboard.queries';
+import {
+  selectBoard,
+  selectBoardActivity,
+  selectBoardStarts,
+  selectBoardWithViewer,
+  selectChampion,
+  selectPlayerRank,
+  updateChampionStrategy,
+  type RankedRow,
+} from './leaderboard.queries';
 
 export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret: string }) {
   const moderation = createModerationService({ db });
   /** An opaque, stable pseudonym per player: lets the page follow (and highlight) a row without exposing the user id. */
-  const entryKey = (userId: string) => createHmac('sha256', keySecret).update(`leaderboard-entry:${userId}`).digest('base64url').slice(0, 16);
-  const toEntry = (row: RankedRow): LeaderboardEntry => ({ key: entryKey(row.userId), rank: row.rank, displayName: row.displayName, score: row.score });
+  const entryKey = (userId: string) =>
+    createHmac('sha256', keySecret).update(`leaderboard-entry:${userId}`).digest('base64url').slice(0, 16);
+  const toEntry = (row: RankedRow): LeaderboardEntry => ({
+    key: entryKey(row.userId),
+    rank: row.rank,
+    displayName: row.displayName,
+    score: row.score,
+  });
   /** Finishes are keyed the same opaque way (the attempt id is the share link's capability: never published). */
-  const finishKey = (attemptId: string) => createHmac('sha256', keySecret).update(`leaderboard-finish:${attemptId}`).digest('base64url').slice(0, 16);
+  const finishKey = (attemptId: string) =>
+    createHmac('sha256', keySecret).update(`leaderboard-finish:${attemptId}`).digest('base64url').slice(0, 16);
+  const startKey = (attemptId: string) =>
+    createHmac('sha256', keySecret).update(`leaderboard-start:${attemptId}`).digest('base64url').slice(0, 16);
 
   return {
     /** The public board the live stream broadcasts; its id is a digest of the whole ranking. */
     async boardState(limit: number): Promise<BoardState> {
-      const [board, activity] = await Promise.all([selectBoard(db, limit), selectBoardActivity(db, BOARD_FINISHES_SIZE, BOARD_SAMPLE_IMAGES_SIZE)]);
+      const [board, activity, playing, booth] = await Promise.all([
+        selectBoard(db, limit),
+        selectBoardActivity(db, BOARD_FINISHES_SIZE, BOARD_SAMPLE_IMAGES_SIZE),
+        selectBoardStarts(db, BOARD_STARTS_SIZE, PLAYING_NOW_MINUTES),
+        readBoothDisplay(db),
+      ]);
+      const starts = playing.starts.map((start) => ({
+        id: startKey(start.attemptId),
+        displayName: start.displayName,
+        startedAt: start.startedAt.toISOString(),
+      }));
       const finishes = activity.finishes.map((finish) => ({
         id: finishKey(finish.attemptId),
         displayName: finish.displayName,
@@ -31,7 +67,17 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
       // The ranking digest alone misses a replay that lands on the same score, a rename in the ticker, or a new image.
       // Still a pure function of the data, so every instance names the same board alike.
       const id = createHash('md5')
-        .update(JSON.stringify([board.digest, activity.gamesPlayed, finishes.map((finish) => [finish.id, finish.displayName]), activity.imageKeys]))
+        .update(
+          JSON.stringify([
+            board.digest,
+            activity.gamesPlayed,
+            finishes.map((finish) => [finish.id, finish.displayName]),
+            activity.imageKeys,
+            starts.map((start) => [start.id, start.displayName]),
+            playing.playingNow,
+            booth,
+          ]),
+        )
         .digest('hex');
       return {
         id,
@@ -39,9 +85,13 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
           entries: board.entries.map(toEntry),
           total: board.total,
           championStrategy: board.championStrategy,
+          boardCounts: board.boardCounts,
           finishes,
           gamesPlayed: activity.gamesPlayed,
           sampleImages: activity.imageKeys.map(imageUrlFor),
+          starts,
+          playingNow: playing.playingNow,
+          booth,
         },
       };
     },
@@ -54,8 +104,8 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
     },
 
     async myRank(userId: string): Promise<MyRank> {
-      const { row, total, aboveScore } = await selectPlayerRank(db, userId);
-      return { rank: row?.rank ?? null, total, score: row?.score ?? null, nextRankScore: aboveScore };
+      const { row, total, aboveScore, boardCounts } = await selectPlayerRank(db, userId);
+      return { rank: row?.rank ?? null, total, score: row?.score ?? null, nextRankScore: aboveScore, boardCounts };
     },
 
     async champion(): Promise<Champion | null> {
@@ -68,7 +118,11 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
       // Plain text on one line: newlines and runs of spaces from a textarea collapse to single spaces.
       const strategy = rawStrategy.replace(/\s+/g, ' ').trim();
       if (await moderation.publicTextProblem(strategy)) {
-        throw new HttpError(400, leaderboardErrorCodes.strategyRefused, 'That strategy cannot be published: it will appear on the public landing page. Please rephrase it.');
+        throw new HttpError(
+          400,
+          leaderboardErrorCodes.strategyRefused,
+          'That strategy cannot be published: it will appear on the public landing page. Please rephrase it.',
+        );
       }
       if (!(await updateChampionStrategy(db, userId, strategy))) {
         throw new HttpError(403, leaderboardErrorCodes.notChampion, NOT_CHAMPION_MESSAGE);

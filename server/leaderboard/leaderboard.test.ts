@@ -47,7 +47,9 @@ describe('ranking rules', () => {
     const cy = await seedPlayer(db(), { displayName: 'Cy' });
     await seedCompletedAttempt(db(), cy, 55, minutesAgo(10));
     // A newer attempt without a final score does not replace the entry.
-    await db().insert(attempts).values({ userId: cy, challengeId: await newChallengeId(), guess1: 'x', score1: 99 });
+    await db()
+      .insert(attempts)
+      .values({ userId: cy, challengeId: await newChallengeId(), guess1: 'x', score1: 99 });
     expect((await board()).entries.map((e: { score: number }) => e.score)).toEqual([55]);
   });
 
@@ -88,7 +90,9 @@ describe('ranking rules', () => {
     const fresh = await seedPlayer(db(), { displayName: 'AfterReset' });
     await seedCompletedAttempt(db(), old, 95, minutesAgo(60));
     await seedCompletedAttempt(db(), fresh, 10, minutesAgo(60));
-    await db().insert(eventSettings).values({ id: 1, leaderboardSince: minutesAgo(30) });
+    await db()
+      .insert(eventSettings)
+      .values({ id: 1, leaderboardSince: minutesAgo(30) });
     expect(await names()).toEqual([]);
     await seedCompletedAttempt(db(), fresh, 12, minutesAgo(1));
     expect(await names()).toEqual(['AfterReset']);
@@ -99,7 +103,9 @@ describe('ranking rules', () => {
     await db().insert(profiles).values({ id: player.id, displayName: 'Private', phoneNumber: '+44 7700 900123' });
     await seedCompletedAttempt(db(), player.id, 64.4, minutesAgo(1));
     const responses = await Promise.all(
-      ['/api/leaderboard', '/api/leaderboard/champion', '/api/leaderboard/me'].map((url) => request(t.app, { method: 'GET', url, cookie: player.cookie })),
+      ['/api/leaderboard', '/api/leaderboard/champion', '/api/leaderboard/me'].map((url) =>
+        request(t.app, { method: 'GET', url, cookie: player.cookie }),
+      ),
     );
     for (const response of responses) {
       expect(response.statusCode).toBe(200);
@@ -111,7 +117,7 @@ describe('ranking rules', () => {
 });
 
 describe('GET /api/leaderboard and /me', () => {
-  it('returns the top entries, the viewer flagged, and the viewer\'s own row even outside the top', async () => {
+  it("returns the top entries, the viewer flagged, and the viewer's own row even outside the top", async () => {
     const viewer = await createPlayer(t.app, db());
     await seedPlayer(db(), { userId: viewer.id, displayName: 'Viewer' });
     for (let i = 0; i < 5; i++) await seedCompletedAttempt(db(), await seedPlayer(db()), 90 - i, minutesAgo(10));
@@ -128,7 +134,7 @@ describe('GET /api/leaderboard and /me', () => {
 
     const me = await request(t.app, { method: 'GET', url: '/api/leaderboard/me', cookie: viewer.cookie });
     // nextRankScore: the #5 just above (90 - 4) is what the viewer has to beat.
-    expect(me.json()).toEqual({ rank: 6, total: 6, score: 12.3, nextRankScore: 86 });
+    expect(me.json()).toEqual({ rank: 6, total: 6, score: 12.3, nextRankScore: 86, boardCounts: 'latest' });
 
     // Signed out: no `me`; /me needs a session.
     expect((await board()).me).toBeNull();
@@ -138,7 +144,7 @@ describe('GET /api/leaderboard and /me', () => {
   it('gives nulls to a player without an entry, and refuses a bad limit', async () => {
     const newcomer = await createPlayer(t.app, db());
     const me = await request(t.app, { method: 'GET', url: '/api/leaderboard/me', cookie: newcomer.cookie });
-    expect(me.json()).toEqual({ rank: null, total: 0, score: null, nextRankScore: null });
+    expect(me.json()).toEqual({ rank: null, total: 0, score: null, nextRankScore: null, boardCounts: 'latest' });
     const bad = await request(t.app, { method: 'GET', url: '/api/leaderboard?limit=500' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION');
@@ -146,7 +152,8 @@ describe('GET /api/leaderboard and /me', () => {
 });
 
 describe('the champion and the winning strategy', () => {
-  const putStrategy = (cookie: string, strategy: unknown) => request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', cookie, payload: { strategy } });
+  const putStrategy = (cookie: string, strategy: unknown) =>
+    request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', cookie, payload: { strategy } });
   const champion = async () => (await request(t.app, { method: 'GET', url: '/api/leaderboard/champion' })).json().champion;
 
   it('has no champion on an empty board', async () => {
@@ -196,6 +203,18 @@ describe('the champion and the winning strategy', () => {
     expect(offensive.statusCode).toBe(400);
     expect(offensive.json().code).toBe('STRATEGY_REFUSED');
     expect((await putStrategy(top.cookie, 'spell it f.u.c.k')).json().code).toBe('STRATEGY_REFUSED');
+    // No links in any form on the landing page: addresses, any top-level domain, e-mail addresses, data: links.
+    for (const link of [
+      'go to 192.168.1.50:3000',
+      'evil.pw',
+      'write to winner@evil.pw',
+      'data:text/html,<b>win</b>',
+      'prizes at evil[.]pw',
+    ]) {
+      const response = await putStrategy(top.cookie, link);
+      expect(response.statusCode, link).toBe(400);
+      expect(response.json().code, link).toBe('STRATEGY_REFUSED');
+    }
     expect((await champion()).strategy).toBeNull();
 
     // An ordinary sentence is not glued into false hits ('the analysis').
@@ -216,6 +235,9 @@ describe('the champion and the winning strategy', () => {
 });
 
 async function newChallengeId(): Promise<string> {
-  const [row] = await db().insert(challenges).values({ imageKey: `k-${randomUUID()}.webp`, prompt: 'p', contentHash: `h-${randomUUID()}` }).returning({ id: challenges.id });
+  const [row] = await db()
+    .insert(challenges)
+    .values({ imageKey: `k-${randomUUID()}.webp`, prompt: 'p', contentHash: `h-${randomUUID()}` })
+    .returning({ id: challenges.id });
   return row.id;
 }

@@ -15,6 +15,12 @@ export const windowRules = {
   /** Starts per player: each start claims a prompt for good (reuse off), so one account must not drain the pool. */
   startPerPlayer: { name: 'start-user', windowMs: HOUR, max: 20 },
 
+  /**
+   * Starts by accounts younger than YOUNG_ACCOUNT_MS from one address: throwaway accounts made to drain the pool are
+   * young. Sized like sign-ups (a walk-up starts a game within a minute of signing up).
+   */
+  startYoungPerAddress: { name: 'start-young-addr', windowMs: MINUTE, max: 150 },
+
   /** Any auth POST from one address: a ceiling against floods, far above what 500 people at a booth send. */
   authPerAddress: { name: 'auth-addr', windowMs: MINUTE, max: 1_200 },
   /** Sign-ups from one address: 500 walk-ups in 10 minutes fit with room for a rush after a talk. */
@@ -33,7 +39,17 @@ export const windowRules = {
    * dies after 5 wrong tries (VERIFICATION_CODE in auth.ts), which is the brute-force guard.
    */
   verifyCodePerAddress: { name: 'verify-code-addr', windowMs: MINUTE, max: 300 },
+  /** Typed codes for one e-mail address: a code dies after 5 wrong tries and 3 mails a quarter-hour bring new ones. */
+  verifyCodePerRecipient: { name: 'verify-code-to', windowMs: 15 * MINUTE, max: 20 },
+  /**
+   * Share-card requests from one address: chat apps fetch a card once per shared link, from their own servers;
+   * a venue NAT opening cards in browsers stays far below it. Drawing a card costs ~50 ms of CPU.
+   */
+  shareCardPerAddress: { name: 'share-card-addr', windowMs: MINUTE, max: 240 },
 } satisfies Record<string, WindowRule>;
+
+/** An account counts as young (see startYoungPerAddress) this long after it was created. */
+export const YOUNG_ACCOUNT_MS = 5 * MINUTE;
 
 export const backoffRules = {
   /** Wrong passwords for one account from one address: 5 free, then 30 s, 1 min, 2 min … at most 15 min. */

@@ -3,7 +3,7 @@
  * memory). Each check is one statement: an atomic upsert of fixed-window counters, or a read of backoff rows.
  */
 import { and, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 import { rateLimitCounters } from '../db/tables/limits.tables';
 
 /** At most `max` hits per `windowMs` for one key. */
@@ -62,22 +62,22 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
       sql` `,
     );
     const expired = sql`rate_limit_counters.window_ends_at <= ${now}::bigint`;
+    // A counter is not worth a disk flush: the commit does not wait for one (on PGlite a flush blocks the event loop,
+    // ~5 ms here, on every guess). A crash may forget the last few hits; nothing else is lost, and the guess itself is
+    // still committed durably. set_config(…, true) holds for this statement's own transaction only, so the upsert
+    // and its relaxed commit are one round trip (not BEGIN, SET LOCAL, the upsert and COMMIT).
     const upsert = sql`
       insert into rate_limit_counters as rate_limit_counters (key, subject, count, window_ends_at)
-      values ${sql.join(values, sql`, `)}
+      select hit.key, hit.subject, hit.count, hit.window_ends_at
+      from (values ${sql.join(values, sql`, `)}) as hit (key, subject, count, window_ends_at)
+      cross join (select set_config('synchronous_commit', 'off', true)) as no_flush
       on conflict (key) do update set
         count = case when ${expired} then 1 else rate_limit_counters.count + 1 end,
         window_ends_at = case when ${expired} then ${now}::bigint + (case excluded.key ${windows} end) else rate_limit_counters.window_ends_at end
       returning key, count, window_ends_at`;
-    // A counter is not worth a disk flush: the commit does not wait for one (on PGlite a flush blocks the event loop,
-    // ~5 ms here, on every guess). A crash may forget the last few hits; nothing else is lost, and the guess itself is
-    // still committed durably.
-    const result = (await db.transaction(async (tx) => {
-      await tx.execute(sql`set local synchronous_commit = off`);
-      return tx.execute(upsert);
-    })) as unknown as { rows: Array<{ key: string; count: number; window_ends_at: string | number }> };
+    const rows = rowsOf<{ key: string; count: number; window_ends_at: string | number }>(await db.execute(upsert));
     let verdict = ALLOWED;
-    for (const row of result.rows) {
+    for (const row of rows) {
       const h = byKey.get(row.key)!;
       if (Number(row.count) > h.rule.max) {
         const candidate = refuse(h.rule.name, Number(row.window_ends_at), now);
@@ -94,7 +94,12 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
     const rows = await db
       .select({ key: table.key, blockedUntil: table.blockedUntil })
       .from(table)
-      .where(inArray(table.key, keys.map((k) => keyOf(k.rule.name, k.on))));
+      .where(
+        inArray(
+          table.key,
+          keys.map((k) => keyOf(k.rule.name, k.on)),
+        ),
+      );
     let verdict = ALLOWED;
     for (const row of rows) {
       if (row.blockedUntil !== null && row.blockedUntil > now) {
@@ -124,7 +129,37 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
   /** Forgets these keys (a success clears the failures that led up to it). */
   async function clear(keys: Array<{ rule: { name: string }; on: string }>): Promise<void> {
     if (keys.length === 0) return;
-    await db.delete(table).where(inArray(table.key, keys.map((k) => keyOf(k.rule.name, k.on))));
+    await db.delete(table).where(
+      inArray(
+        table.key,
+        keys.map((k) => keyOf(k.rule.name, k.on)),
+      ),
+    );
+  }
+
+  /**
+   * Whether any of these counters (window or backoff rules, not counted now) stands at `share` of its limit or more in
+   * its current window: an address "under pressure" before it is refused.
+   */
+  async function nearLimit(keys: Array<{ rule: WindowRule | BackoffRule; on: string }>, share: number): Promise<boolean> {
+    if (keys.length === 0) return false;
+    const now = clock();
+    const limitOf = new Map(keys.map((k) => [keyOf(k.rule.name, k.on), 'max' in k.rule ? k.rule.max : k.rule.free]));
+    const rows = await db
+      .select({ key: table.key, count: table.count, windowEndsAt: table.windowEndsAt })
+      .from(table)
+      .where(inArray(table.key, [...limitOf.keys()]));
+    return rows.some((row) => row.windowEndsAt > now && row.count >= limitOf.get(row.key)! * share);
+  }
+
+  /** Records `key` until `untilMs` unless it is recorded already: true for the first caller only, on every instance. */
+  async function claimOnce(key: string, untilMs: number): Promise<boolean> {
+    const claimed = await db
+      .insert(table)
+      .values({ key, count: 1, windowEndsAt: untilMs })
+      .onConflictDoNothing()
+      .returning({ key: table.key });
+    return claimed.length === 1;
   }
 
   /** Deletes rows whose window ended and that block nobody (housekeeping; safe to run from any instance). */
@@ -137,7 +172,7 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
     return deleted.length;
   }
 
-  return { hit, checkBackoff, recordFailure, clear, sweep, clock };
+  return { hit, checkBackoff, recordFailure, clear, nearLimit, claimOnce, sweep, clock };
 }
 
 export type LimitStore = ReturnType<typeof createLimitStore>;
@@ -153,6 +188,9 @@ export function startLimitSweeper(store: LimitStore, onError: (error: unknown) =
 export async function forgetRateLimitsFor(db: Db, who: { userId?: string; email?: string }): Promise<number> {
   const subjects = [who.userId, who.email?.trim().toLowerCase()].filter((s): s is string => Boolean(s));
   if (subjects.length === 0) return 0;
-  const deleted = await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.subject, subjects)).returning({ key: rateLimitCounters.key });
+  const deleted = await db
+    .delete(rateLimitCounters)
+    .where(inArray(rateLimitCounters.subject, subjects))
+    .returning({ key: rateLimitCounters.key });
   return deleted.length;
 }

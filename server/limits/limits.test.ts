@@ -38,8 +38,18 @@ describe('window rules', () => {
     const store = createLimitStore(database.db, clock);
     const short = rule('short', 1, 10_000);
     const long = rule('long', 1, 100_000);
-    expect((await store.hit([{ rule: short, on: 'k' }, { rule: long, on: 'k' }])).allowed).toBe(true);
-    const verdict = await store.hit([{ rule: short, on: 'k' }, { rule: long, on: 'k' }]);
+    expect(
+      (
+        await store.hit([
+          { rule: short, on: 'k' },
+          { rule: long, on: 'k' },
+        ])
+      ).allowed,
+    ).toBe(true);
+    const verdict = await store.hit([
+      { rule: short, on: 'k' },
+      { rule: long, on: 'k' },
+    ]);
     expect(verdict).toEqual({ allowed: false, retryAfterSeconds: 100, refusedBy: 'long' });
   });
 });

@@ -1,4 +1,4 @@
-// Issue 12.5: with real SMTP, sign-up and reset timing told which addresses have accounts, and an outage lost mail.
+// docs/decisions/010 (mail outbox): with real SMTP, sign-up and reset timing told which addresses have accounts, and an outage lost mail.
 // Mail now goes through a durable outbox: requests only queue it, a worker sends it with retries.
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -83,8 +83,16 @@ describe('mail outbox with a stalled mail server', () => {
     const responses = await Promise.all([
       signUp(t, fresh),
       signUp(t, existing.email),
-      request(t.app, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: existing.email, redirectTo: '/reset-password' } }),
-      request(t.app, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: uniqueEmail('nobody'), redirectTo: '/reset-password' } }),
+      request(t.app, {
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: existing.email, redirectTo: '/reset-password' },
+      }),
+      request(t.app, {
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: uniqueEmail('nobody'), redirectTo: '/reset-password' },
+      }),
     ]);
     for (const response of responses) expect(response.statusCode, response.body).toBe(200);
     // Same answer for the new and the existing address.
@@ -140,7 +148,13 @@ describe('mail outbox during a mail server outage', () => {
     smtp.release();
     expect(smtp.received.filter((mail) => mail.to[0] === email)).toHaveLength(0);
     // The restarted server (a new app on the same database) finds the queued mail and sends it.
-    const restarted = await buildApp({ env: t.env, database: t.database, authSecret: 'test-secret-test-secret-test-secret-0123', scorer: t.scorer, logger: false });
+    const restarted = await buildApp({
+      env: t.env,
+      database: t.database,
+      authSecret: 'test-secret-test-secret-test-secret-0123',
+      scorer: t.scorer,
+      logger: false,
+    });
     await restarted.ready();
     try {
       await expect.poll(() => smtp!.received.filter((mail) => mail.to[0] === email).length, { timeout: 20_000 }).toBe(1);

@@ -1,6 +1,7 @@
 /** The durable mail outbox: a request inserts a row and returns; this worker sends it, retrying with backoff. */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { backoffMs, claimJobs, nowPlusMs } from '../db/job-queue';
 import { mailOutbox } from '../db/tables/platform.tables';
 import type { MailContent } from './mail.templates';
 
@@ -18,7 +19,7 @@ export interface OutboxOptions {
 
 const BATCH = 10;
 /** A claimed row stays with its worker this long; a crash mid-send frees it again afterwards. */
-const LEASE_SECONDS = 60;
+const LEASE_MS = 60_000;
 
 export function createOutbox(options: OutboxOptions) {
   const { db } = options;
@@ -35,25 +36,29 @@ export function createOutbox(options: OutboxOptions) {
 
   /** Claims due rows (skipping rows other workers hold) and sends them; repeats while there is more. */
   async function drainOnce(): Promise<number> {
-    const claimed = await db.execute(sql`
-      update mail_outbox set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by id limit ${BATCH} for update skip locked)
-      returning id, "to", subject, text, html, attempts`);
-    const rows = (claimed as unknown as { rows: Array<{ id: number; to: string; subject: string; text: string; html: string; attempts: number }> }).rows;
+    const rows = await claimJobs<{ id: number; to: string; subject: string; text: string; html: string; attempts: number }>(db, {
+      table: 'mail_outbox',
+      due: sql`next_attempt_at <= now() and (locked_until is null or locked_until < now())`,
+      order: sql`id`,
+      set: sql`locked_until = ${nowPlusMs(LEASE_MS)}, attempts = attempts + 1`,
+      returning: sql`id, "to", subject, text, html, attempts`,
+      limit: BATCH,
+    });
     await Promise.all(
       rows.map(async (row) => {
         try {
           await options.deliver(row.to, { subject: row.subject, text: row.text, html: row.html });
           await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
         } catch (error) {
-          const delayMs = Math.min(options.retryBaseMs * 2 ** (row.attempts - 1), maxRetryMs);
+          const delayMs = backoffMs(options.retryBaseMs, row.attempts, maxRetryMs);
           options.onError?.(error, `mail to outbox row ${row.id} failed (attempt ${row.attempts}); retrying in ${delayMs} ms`);
           await db
             .update(mailOutbox)
-            .set({ lockedUntil: null, lastError: String((error as Error)?.message ?? error).slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})` })
+            .set({
+              lockedUntil: null,
+              lastError: String((error as Error)?.message ?? error).slice(0, 500),
+              nextAttemptAt: nowPlusMs(delayMs),
+            })
             .where(eq(mailOutbox.id, row.id));
         }
       }),
@@ -111,3 +116,9 @@ export function createOutbox(options: OutboxOptions) {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/** Mails waiting in the outbox, over every instance (GET /metrics). */
+export async function outboxDepth(db: Db): Promise<number> {
+  const [row] = await db.select({ depth: sql<number>`count(*)::int` }).from(mailOutbox);
+  return Number(row.depth);
+}

@@ -32,7 +32,9 @@ export async function devMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const mails = await listCapturedMail(db);
     const items = mails
       .map(
-        (mail) => `<article><header><strong>${escapeHtml(mail.subject)}</strong><br>to ${escapeHtml(mail.to)} · ${mail.createdAt.toISOString()}</header>
+        (
+          mail,
+        ) => `<article><header><strong>${escapeHtml(mail.subject)}</strong><br>to ${escapeHtml(mail.to)} · ${mail.createdAt.toISOString()}</header>
 <pre>${escapeHtml(mail.text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`)}</pre></article>`,
       )
       .join('\n');

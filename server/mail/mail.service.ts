@@ -26,7 +26,7 @@ export interface MailerOptions {
 
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    // Requests never talk to the mail server (issue 12.5: its latency told which addresses have accounts, and an
+    // Requests never talk to the mail server (docs/decisions/010: its latency told which addresses have accounts, and an
     // outage lost mail): send() only inserts into the outbox, which the worker delivers with retries.
     const transport = nodemailer.createTransport(options.smtpUrl);
     const outbox = createOutbox({

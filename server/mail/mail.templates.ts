@@ -31,7 +31,9 @@ export const verificationMail = (url: string, code?: string) =>
     'Welcome to Guess the Genesis! Confirm your e-mail address to activate your account and start playing.',
     'Confirm my e-mail',
     url,
-    code ? "The code expires in 15 minutes. If you didn't sign up, you can ignore this e-mail." : "If you didn't sign up, you can ignore this e-mail.",
+    code
+      ? "The code expires in 15 minutes. If you didn't sign up, you can ignore this e-mail."
+      : "If you didn't sign up, you can ignore this e-mail.",
     code,
   );
 

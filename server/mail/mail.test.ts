@@ -13,9 +13,7 @@ interface Received {
 function parseRawMail(raw: string) {
   const [head] = raw.split(/\r?\n\r?\n/);
   const subject = head.replace(/\r?\n[ \t]+/g, ' ').match(/^Subject: (.*)$/im)?.[1];
-  const body = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const body = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return { subject, body };
 }
 
@@ -30,7 +28,11 @@ async function startSmtpServer() {
       let raw = '';
       stream.on('data', (chunk) => (raw += chunk));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },
@@ -54,7 +56,11 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 
   it("delivers a sign-up's verification mail over SMTP and captures nothing", async () => {
     const email = uniqueEmail();
-    const signUp = await request(t.app, { method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'secret1', name: '', callbackURL: '/play' } });
+    const signUp = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'secret1', name: '', callbackURL: '/play' },
+    });
     expect(signUp.statusCode).toBe(200);
 
     await expect.poll(() => smtp.received.length).toBe(1);
@@ -94,7 +100,11 @@ describe('captured mail (no SMTP_URL)', () => {
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
     for (const email of [first, second]) {
-      const signUp = await request(t.app, { method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'secret1', name: '' } });
+      const signUp = await request(t.app, {
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email, password: 'secret1', name: '' },
+      });
       expect(signUp.statusCode).toBe(200);
     }
     const response = await request(t.app, { method: 'GET', url: '/dev/mail.json' });
@@ -114,7 +124,11 @@ describe('captured mail (no SMTP_URL)', () => {
     const older = uniqueEmail('older');
     const newer = uniqueEmail('newer');
     await request(t.app, { method: 'POST', url: '/api/auth/sign-up/email', payload: { email: older, password: 'secret1', name: '' } });
-    await request(t.app, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: older, redirectTo: '/reset-password' } });
+    await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: older, redirectTo: '/reset-password' },
+    });
     await request(t.app, { method: 'POST', url: '/api/auth/sign-up/email', payload: { email: newer, password: 'secret1', name: '' } });
 
     const response = await request(t.app, { method: 'GET', url: '/dev/mail' });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blocklistInputSchema, blocklistSchema, moderationMatchesSchema } from '@contracts/admin-moderation';
 import { apiErrorSchema } from '@contracts/errors';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
-import { organizerActor, recordAudit } from '../admin/audit.service';
+import { organizerActor, recordAudit } from '../audit/audit.service';
 import type { Db } from '../db/client';
 import type { ModerationService } from './moderation.service';
 
@@ -14,9 +14,13 @@ export async function moderationAdminRoutes(base: FastifyInstance, { moderation,
   const app = base.withTypeProvider<ZodTypeProvider>();
   const requireOrganizer = app.guards.requireOrganizer;
 
-  app.get('/api/admin/moderation/blocklist', { onRequest: requireOrganizer, schema: { response: { 200: blocklistSchema, ...errors } } }, async () => ({
-    terms: await moderation.terms(),
-  }));
+  app.get(
+    '/api/admin/moderation/blocklist',
+    { onRequest: requireOrganizer, schema: { response: { 200: blocklistSchema, ...errors } } },
+    async () => ({
+      terms: await moderation.terms(),
+    }),
+  );
 
   app.put(
     '/api/admin/moderation/blocklist',
@@ -27,12 +31,15 @@ export async function moderationAdminRoutes(base: FastifyInstance, { moderation,
       // Audited as what was added and removed; the list itself stays out of every player's reach.
       const added = terms.filter((term) => !before.includes(term));
       const removed = before.filter((term) => !terms.includes(term));
-      if (added.length + removed.length > 0) await recordAudit(db, organizerActor(request), { action: AUDIT_ACTIONS.blocklistUpdate, details: { added, removed } });
+      if (added.length + removed.length > 0)
+        await recordAudit(db, organizerActor(request), { action: AUDIT_ACTIONS.blocklistUpdate, details: { added, removed } });
       return { terms };
     },
   );
 
-  app.get('/api/admin/moderation/matches', { onRequest: requireOrganizer, schema: { response: { 200: moderationMatchesSchema, ...errors } } }, async () =>
-    moderation.matches(),
+  app.get(
+    '/api/admin/moderation/matches',
+    { onRequest: requireOrganizer, schema: { response: { 200: moderationMatchesSchema, ...errors } } },
+    async () => moderation.matches(),
   );
 }

@@ -1,9 +1,12 @@
-// Issue 12.7 + issue 7 (moderation): unique look-alike-proof names in the database, invisible/link/hate names refused,
+// Moderation (docs/decisions/011-moderation.md): unique look-alike-proof names in the database, invisible/link/hate names refused,
 // the organizer's blocklist (401/403, applied at once, existing matches listed, never shown to players).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/tables/admin.tables';
 import { profiles } from '../db/tables/game.tables';
-import { backfillDisplayNameKeys } from './display-name-keys';
+import { deploymentFacts } from '../db/tables/platform.tables';
+import { DISPLAY_NAME_KEY_FACT, refreshDisplayNameKeys } from './display-name-keys';
+import { DISPLAY_NAME_KEY_VERSION, displayNameKey } from './public-text';
 import { seedCompletedAttempt } from '../../tests/support/leaderboard-entries';
 import { createGamer } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
@@ -17,15 +20,26 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const putName = (player: TestPlayer, displayName: string) => request(t.app, { method: 'PUT', url: '/api/profile', cookie: player.cookie, payload: { displayName } });
+const putName = (player: TestPlayer, displayName: string) =>
+  request(t.app, { method: 'PUT', url: '/api/profile', cookie: player.cookie, payload: { displayName } });
 const getBlocklist = (cookie = organizer.cookie) => request(t.app, { method: 'GET', url: '/api/admin/moderation/blocklist', cookie });
-const putBlocklist = (terms: unknown, cookie = organizer.cookie) => request(t.app, { method: 'PUT', url: '/api/admin/moderation/blocklist', cookie, payload: { terms } });
+const putBlocklist = (terms: unknown, cookie = organizer.cookie) =>
+  request(t.app, { method: 'PUT', url: '/api/admin/moderation/blocklist', cookie, payload: { terms } });
 const getMatches = (cookie = organizer.cookie) => request(t.app, { method: 'GET', url: '/api/admin/moderation/matches', cookie });
 
 describe('display names on public screens', () => {
   it('refuses names without visible letters, links and hate names, and keeps the old name', async () => {
     const player = await createGamer(t, 'Visible');
-    for (const name of ['\u3164\u3164', '\u200b\u200b\u200b', 'paypal-login.com', 'https://x.io', 'Adolf Hitler', 'AdolfHitler', 'Hіtler', '卍卍']) {
+    for (const name of [
+      '\u3164\u3164',
+      '\u200b\u200b\u200b',
+      'paypal-login.com',
+      'https://x.io',
+      'Adolf Hitler',
+      'AdolfHitler',
+      'Hіtler',
+      '卍卍',
+    ]) {
       const response = await putName(player, name);
       expect(response.statusCode, name).toBe(400);
       expect(response.json().code).toBe('NAME_REFUSED');
@@ -50,8 +64,39 @@ describe('display names on public screens', () => {
     const legacy = await createGamer(t, 'Placeholder');
     await t.database.db.update(profiles).set({ displayName: 'LegacyChamp', displayNameKey: null }).where(eq(profiles.id, legacy.id));
     const copycat = await createGamer(t, 'Copycat2');
-    expect(await backfillDisplayNameKeys(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect((await refreshDisplayNameKeys(t.database.db)).rekeyed).toBeGreaterThanOrEqual(1);
     expect((await putName(copycat, 'legacychamp')).statusCode).toBe(400);
+  });
+
+  it('computes stored keys again when the look-alike rules change: an impostor saved under the old rules loses the name', async () => {
+    const champion = await createGamer(t, 'Champ5083');
+    // Saved when blank letters still counted: the stored key is the one the old rules gave.
+    const impostor = await createGamer(t, 'Placeholder2');
+    await t.database.db
+      .update(profiles)
+      .set({ displayName: 'Champ5083\u3164', displayNameKey: 'champ5083\u3164' })
+      .where(eq(profiles.id, impostor.id));
+    // Another name whose stored key the old rules computed differently, with no one to collide with.
+    const renamed = await createGamer(t, 'Quiet Ann');
+    await t.database.db.update(profiles).set({ displayNameKey: 'quiet ann' }).where(eq(profiles.id, renamed.id));
+    await t.database.db.update(deploymentFacts).set({ value: '1' }).where(eq(deploymentFacts.name, DISPLAY_NAME_KEY_FACT));
+
+    const refresh = await refreshDisplayNameKeys(t.database.db);
+    expect(refresh).toMatchObject({ cleared: 1 });
+    expect(refresh.rekeyed).toBeGreaterThanOrEqual(1);
+    const byId = async (id: string) => (await t.database.db.select().from(profiles).where(eq(profiles.id, id)))[0];
+    expect(await byId(champion.id)).toMatchObject({ displayName: 'Champ5083', displayNameKey: displayNameKey('Champ5083') });
+    expect(await byId(impostor.id)).toMatchObject({ displayName: null, displayNameKey: null });
+    expect((await byId(renamed.id)).displayNameKey).toBe(displayNameKey('Quiet Ann'));
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, impostor.id));
+    expect(audit).toMatchObject({ action: 'player.rename', details: { from: 'Champ5083\u3164', to: null, looksLike: 'Champ5083' } });
+    // The impostor picks a new name; the old look-alike is refused now.
+    expect((await putName(impostor, 'Champ5083\u3164')).statusCode).toBe(400);
+    expect((await putName(impostor, 'Challenger')).statusCode).toBe(200);
+    // Recorded: the next start has nothing to do.
+    const [fact] = await t.database.db.select().from(deploymentFacts).where(eq(deploymentFacts.name, DISPLAY_NAME_KEY_FACT));
+    expect(fact.value).toBe(String(DISPLAY_NAME_KEY_VERSION));
+    expect(await refreshDisplayNameKeys(t.database.db)).toEqual({ rekeyed: 0, cleared: 0 });
   });
 
   it('lets exactly one of many players saving the same name at once have it (enforced by the database)', async () => {
@@ -87,7 +132,12 @@ describe('the organizer blocklist API', () => {
     const early = await createGamer(t, 'RivalCo Fan');
     const champion = await createGamer(t, 'Champ');
     await seedCompletedAttempt(t.database.db, champion.id, 99);
-    const strategy = await request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', cookie: champion.cookie, payload: { strategy: 'Think like RivalCo does' } });
+    const strategy = await request(t.app, {
+      method: 'PUT',
+      url: '/api/leaderboard/strategy',
+      cookie: champion.cookie,
+      payload: { strategy: 'Think like RivalCo does' },
+    });
     expect(strategy.statusCode).toBe(200);
 
     const saved = await putBlocklist(['  RivalCo ', 'rivalco', 'Acme Corp']);
@@ -104,7 +154,12 @@ describe('the organizer blocklist API', () => {
       expect(refused.statusCode, name).toBe(400);
       expect(refused.body.toLowerCase()).not.toMatch(/rivalco|acme/);
     }
-    const refusedStrategy = await request(t.app, { method: 'PUT', url: '/api/leaderboard/strategy', cookie: champion.cookie, payload: { strategy: 'ask rivalco' } });
+    const refusedStrategy = await request(t.app, {
+      method: 'PUT',
+      url: '/api/leaderboard/strategy',
+      cookie: champion.cookie,
+      payload: { strategy: 'ask rivalco' },
+    });
     expect(refusedStrategy.statusCode).toBe(400);
     expect(refusedStrategy.body.toLowerCase()).not.toContain('rivalco');
 

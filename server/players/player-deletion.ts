@@ -3,8 +3,8 @@
  * keeps per-player rows adds one forgetter to `playerForgetters`; they all run in one transaction, before the user
  * row goes (its cascade removes sessions, linked accounts, the profile and the attempts).
  */
-import { eq, or, sql } from 'drizzle-orm';
-import { forgetInAudit } from '../admin/audit.service';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { forgetInAudit } from '../audit/audit.service';
 import type { Db } from '../db/client';
 import { rateLimit, user, verification } from '../db/tables/auth.tables';
 import { capturedMail, leaderboardArchives, mailOutbox } from '../db/tables/platform.tables';
@@ -28,7 +28,13 @@ export const playerForgetters: Record<string, PlayerForgetter> = {
   async verificationTokens(tx, player) {
     await tx
       .delete(verification)
-      .where(or(eq(verification.value, player.id), eq(verification.identifier, player.email), sql`strpos(${verification.identifier}, ${player.email}) > 0`));
+      .where(
+        or(
+          eq(verification.value, player.id),
+          eq(verification.identifier, player.email),
+          sql`strpos(${verification.identifier}, ${player.email}) > 0`,
+        ),
+      );
   },
   /** Mails captured in development (the /dev/mail viewer). */
   async capturedMails(tx, player) {
@@ -36,7 +42,9 @@ export const playerForgetters: Record<string, PlayerForgetter> = {
   },
   /** Rate-limit rows keyed on the account (id or e-mail) rather than on an address. */
   async rateLimitRows(tx, player) {
-    await tx.delete(rateLimit).where(or(sql`strpos(${rateLimit.key}, ${player.id}) > 0`, sql`strpos(lower(${rateLimit.key}), lower(${player.email})) > 0`));
+    await tx
+      .delete(rateLimit)
+      .where(or(sql`strpos(${rateLimit.key}, ${player.id}) > 0`, sql`strpos(lower(${rateLimit.key}), lower(${player.email})) > 0`));
   },
   /** Mail still waiting in the outbox for them (it would otherwise go out after the deletion). */
   async queuedMails(tx, player) {
@@ -60,10 +68,17 @@ export const playerForgetters: Record<string, PlayerForgetter> = {
   },
 };
 
-/** Removes the player and every row about them; false when there was no such player. */
-export async function forgetPlayerEverywhere(db: Db, userId: string): Promise<boolean> {
+/**
+ * Removes the player and every row about them; false when there was no such player (or `onlyIf`, checked under the
+ * row's lock, no longer holds).
+ */
+export async function forgetPlayerEverywhere(db: Db, userId: string, onlyIf?: SQL): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [player] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).for('update');
+    const [player] = await tx
+      .select({ id: user.id, email: user.email })
+      .from(user)
+      .where(onlyIf ? and(eq(user.id, userId), onlyIf) : eq(user.id, userId))
+      .for('update');
     if (!player) return false;
     for (const forget of Object.values(playerForgetters)) await forget(tx, player);
     await tx.delete(user).where(eq(user.id, userId));

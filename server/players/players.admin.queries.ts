@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminPlayer, AdminPlayersQuery } from '@contracts/admin-players';
 import type { AdminPlayerSortKey } from '@contracts/admin.rules';
 import type { Db } from '../db/client';
-import { rankedPrelude } from '../leaderboard/leaderboard.queries';
+import { rankedPrelude } from '../db/ranking';
 
 /** Sort expressions by column; every one ends on u.id so pages never overlap or skip. */
 const sortColumns: Record<AdminPlayerSortKey, SQL> = {
@@ -86,13 +86,12 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * column needs; (2) every column for those (at most pageSize) players. The ranking is computed once per page when
  * sorting by rank or showing ranks (it needs every player's latest score), the other aggregates only for the page.
  */
-export async function selectPlayers(db: Db, query: AdminPlayersQuery & { id?: string }): Promise<{ players: AdminPlayer[]; total: number }> {
+export async function selectPlayers(
+  db: Db,
+  query: AdminPlayersQuery & { id?: string },
+): Promise<{ players: AdminPlayer[]; total: number }> {
   const search = query.q ? likePattern(query.q) : null;
-  const where = query.id
-    ? sql`u.id = ${query.id}`
-    : search
-      ? sql`(u.email ilike ${search} or p.display_name ilike ${search})`
-      : sql`true`;
+  const where = query.id ? sql`u.id = ${query.id}` : search ? sql`(u.email ilike ${search} or p.display_name ilike ${search})` : sql`true`;
   const direction = query.dir === 'asc' ? sql`asc` : sql`desc`;
   const byRank = query.sort === 'rank';
   const page = rowsOf<{ id: string; total: number; rank?: number | null }>(
@@ -105,10 +104,15 @@ export async function selectPlayers(db: Db, query: AdminPlayersQuery & { id?: st
   );
   if (page.length === 0) {
     // An empty page past the end still reports how many match.
-    const [counted] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from "user" u left join profiles p on p.id = u.id where ${where}`));
+    const [counted] = rowsOf<{ total: number }>(
+      await db.execute(sql`select count(*)::int as total from "user" u left join profiles p on p.id = u.id where ${where}`),
+    );
     return { players: [], total: Number(counted.total) };
   }
-  const ids = sql.join(page.map((row) => sql`${row.id}`), sql`, `);
+  const ids = sql.join(
+    page.map((row) => sql`${row.id}`),
+    sql`, `,
+  );
   // Sorted by rank, the ranks came with the page: the ranking is not computed twice.
   const rows = rowsOf<PlayerRow>(
     await db.execute(sql`${byRank ? sql`with ` : sql`${rankedPrelude},`}

@@ -9,7 +9,7 @@ import {
   adminPlayerUpdateSchema,
 } from '@contracts/admin-players';
 import { apiErrorSchema } from '@contracts/errors';
-import { organizerActor } from '../admin/audit.service';
+import { organizerActor } from '../audit/audit.service';
 import type { PlayersAdminService } from './players.admin.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -22,13 +22,19 @@ export async function playersAdminRoutes(base: FastifyInstance, { players }: { p
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/admin/players', { schema: { querystring: adminPlayersQuerySchema, response: { 200: adminPlayersResponseSchema, ...errors } } }, async (request) =>
-    players.list(request.query),
+  app.get(
+    '/api/admin/players',
+    { schema: { querystring: adminPlayersQuerySchema, response: { 200: adminPlayersResponseSchema, ...errors } } },
+    async (request) => players.list(request.query),
   );
 
-  app.get('/api/admin/players/:id', { schema: { params: adminPlayerParamsSchema, response: { 200: adminPlayerResponseSchema, ...errors } } }, async (request) => ({
-    player: await players.getPlayer(request.params.id),
-  }));
+  app.get(
+    '/api/admin/players/:id',
+    { schema: { params: adminPlayerParamsSchema, response: { 200: adminPlayerResponseSchema, ...errors } } },
+    async (request) => ({
+      player: await players.getPlayer(request.params.id),
+    }),
+  );
 
   app.patch(
     '/api/admin/players/:id',
@@ -36,8 +42,12 @@ export async function playersAdminRoutes(base: FastifyInstance, { players }: { p
     async (request) => ({ player: await players.update(organizerActor(request), request.params.id, request.body) }),
   );
 
-  app.delete('/api/admin/players/:id', { schema: { params: adminPlayerParamsSchema, response: { 200: adminPlayerDeletedSchema, ...errors } } }, async (request) => {
-    await players.remove(organizerActor(request), request.params.id);
-    return { deleted: true as const, id: request.params.id };
-  });
+  app.delete(
+    '/api/admin/players/:id',
+    { schema: { params: adminPlayerParamsSchema, response: { 200: adminPlayerDeletedSchema, ...errors } } },
+    async (request) => {
+      await players.remove(organizerActor(request), request.params.id);
+      return { deleted: true as const, id: request.params.id };
+    },
+  );
 }

@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AdminPlayer, AdminPlayersQuery, AdminPlayersResponse, AdminPlayerUpdate } from '@contracts/admin-players';
 import { adminErrorCodes, AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { gameErrorCodes } from '@contracts/game.rules';
-import { recordAudit, type AuditActor } from '../admin/audit.service';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
 import { user } from '../db/tables/auth.tables';
 import { profiles } from '../db/tables/game.tables';
-import { HttpError } from '../http-error';
-import { isUniqueViolation } from '../game/game.errors';
+import { HttpError } from '../http/http-error';
+import { isUniqueViolation } from '../db/races';
 import { createModerationService } from './moderation.service';
 import { forgetPlayerEverywhere } from './player-deletion';
 import { displayNameKey } from './public-text';
@@ -54,10 +54,19 @@ export function createPlayersAdminService({ db, log }: { db: Db; log?: FastifyBa
             .values({ id, ...set })
             .onConflictDoUpdate({ target: profiles.id, set: { ...set, updatedAt: sql`now()` } });
           if (displayName !== undefined && displayName !== before.displayName) {
-            await recordAudit(tx, actor, { action: AUDIT_ACTIONS.playerRename, targetId: id, targetLabel: label, details: { from: before.displayName, to: displayName } });
+            await recordAudit(tx, actor, {
+              action: AUDIT_ACTIONS.playerRename,
+              targetId: id,
+              targetLabel: label,
+              details: { from: before.displayName, to: displayName },
+            });
           }
           if (change.hidden !== undefined && change.hidden !== before.hidden) {
-            await recordAudit(tx, actor, { action: change.hidden ? AUDIT_ACTIONS.playerHide : AUDIT_ACTIONS.playerUnhide, targetId: id, targetLabel: displayName ?? label });
+            await recordAudit(tx, actor, {
+              action: change.hidden ? AUDIT_ACTIONS.playerHide : AUDIT_ACTIONS.playerUnhide,
+              targetId: id,
+              targetLabel: displayName ?? label,
+            });
           }
         })
         .catch((error) => {
@@ -73,7 +82,8 @@ export function createPlayersAdminService({ db, log }: { db: Db; log?: FastifyBa
     },
 
     async remove(actor: AuditActor, id: string): Promise<void> {
-      if (actor.id === id) throw new HttpError(400, adminErrorCodes.cannotDeleteYourself, 'You cannot delete your own organizer account here.');
+      if (actor.id === id)
+        throw new HttpError(400, adminErrorCodes.cannotDeleteYourself, 'You cannot delete your own organizer account here.');
       const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, id));
       if (!exists) throw notFound();
       const deleted = await forgetPlayerEverywhere(db, id);

@@ -4,6 +4,8 @@
  * word list (obscenity's maintained English list, a short built-in list of hate terms, and the organizer's blocklist).
  * Pure functions: the blocklist is passed in (see moderation.service.ts).
  */
+import { createRequire } from 'node:module';
+import { LinkifyIt } from 'linkify-it';
 import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
 import unhomoglyph from 'unhomoglyph';
 
@@ -15,6 +17,14 @@ const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecom
 const invisibleCharacters = /[\p{Cc}\p{Cf}]/u;
 /** Letters that render as blank space (Hangul fillers, braille blank, Mongolian/Khmer vowel fillers). */
 const blankLetters = /[\u115F\u1160\u3164\uFFA0\u2800\u180E\u17B4\u17B5]/gu;
+/**
+ * Anything that draws nothing: Unicode's default-ignorable code points (Hangul fillers, Khmer inherent vowels,
+ * combining grapheme joiner, Mongolian selectors, tags …), the braille blank, and line or paragraph separators.
+ * Variation selectors are left out: they only pick an emoji's style ('❤️').
+ */
+const blankAnywhere = /[\p{Default_Ignorable_Code_Point}\u2800\p{Zl}\p{Zp}]/u;
+const blankEverywhere = /[\p{Default_Ignorable_Code_Point}\u2800\p{Zl}\p{Zp}]/gu;
+const variationSelectors = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 /** Zalgo text: stacks of combining marks spill over neighbouring rows on the board. */
 const markStack = /\p{M}{3,}/u;
 /** Hate symbols: swastikas (CJK and Tibetan), and SS runes written with runic or Greek letters. */
@@ -27,8 +37,36 @@ const hateSymbols = /[\u5350\u534D\u0FD5-\u0FD8]|(?:\u16CB|\u03DF){2}/u;
 const spacedOutLetters = /(?<![\p{L}\p{N}])[\p{L}\p{N}](?:[\s._\-*]+[\p{L}\p{N}](?![\p{L}\p{N}]))+/gu;
 
 /** Links: a scheme, www., or a name ending in a common top-level domain (after NFKC, so '․' is a dot too). */
-const TLDS = 'com|net|org|info|biz|io|co|me|ly|gg|xyz|app|dev|site|online|link|click|shop|store|live|tv|cc|to|ru|de|uk|us|eu|fr|nl|be|tk|ml|ga|cf|gq|top|ai|sh|win|bid|vip|icu|cn|su|ws';
+const TLDS =
+  'com|net|org|info|biz|io|co|me|ly|gg|xyz|app|dev|site|online|link|click|shop|store|live|tv|cc|to|ru|de|uk|us|eu|fr|nl|be|tk|ml|ga|cf|gq|top|ai|sh|win|bid|vip|icu|cn|su|ws';
 const linkPattern = new RegExp(`[a-z][a-z0-9+.-]*:\\/\\/|\\bwww\\.|[a-z0-9-]\\.(?:${TLDS})\\b(?!\\.?[a-z])`, 'iu');
+/** Schemes that need no '//' (data:, javascript:, mailto: …), when something follows the colon. */
+const schemeWithoutSlashes =
+  /(?<![\p{L}\p{N}])(?:data|javascript|vbscript|mailto|tel|sms|file|blob|intent|about|magnet|tg|whatsapp|skype|sip|callto|ftp|https?|wss?):(?=\S)/iu;
+/** An address by number: IPv4 with or without a port ('192.168.1.50:3000'), bracketed IPv6, a named host with a port. */
+const addressPattern =
+  /(?<![\p{L}\p{N}])\d{1,3}(?:\s*\.\s*\d{1,3}){3}(?![\p{L}\p{N}])|\[[0-9a-f:.]*:[0-9a-f:.]*\]|\blocalhost\b|(?<![\p{L}\p{N}])[a-z0-9-]+(?:\.[a-z0-9-]+)+:\d{2,5}\b/iu;
+/** Dots written out to dodge a filter: 'evil[.]pw', 'evil (dot) pw', 'evil dot com'. */
+const spelledDots = new RegExp(`\\s*[[({]\\s*(?:\\.|dot)\\s*[\\])}]\\s*|\\s+dot\\s+(?=(?:${TLDS})\\b)`, 'giu');
+/**
+ * Names under any top-level domain IANA lists ('evil.pw', 'ai.art', 't.me/x') and e-mail addresses, found by
+ * linkify-it (markdown-it's link finder) with the full list from the `tlds` package.
+ */
+const linkFinder = new LinkifyIt({
+  fuzzyLink: true,
+  fuzzyEmail: true,
+  fuzzyIP: true,
+  tlds: createRequire(import.meta.url)('tlds') as string[],
+});
+
+/** True when text holds a link or address in any form we know of. */
+function hasLink(nfkc: string): boolean {
+  for (const form of new Set([nfkc, unhomoglyph(nfkc)])) {
+    if (linkPattern.test(form) || schemeWithoutSlashes.test(form) || addressPattern.test(form)) return true;
+    if (linkFinder.test(form) || linkFinder.test(form.replace(spelledDots, '.'))) return true;
+  }
+  return false;
+}
 
 const leet: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'i' };
 
@@ -39,24 +77,32 @@ const leet: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 export function matchingForm(text: string): string {
   const split = text.normalize('NFKC').replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
   // Skeleton before lower case too: a capital Cyrillic 'Т' or Greek 'Η' only looks Latin as a capital.
-  const lower = unhomoglyph(split).toLowerCase().replace(/[013457@$!|]/g, (char) => leet[char]!);
-  const folded = unhomoglyph(lower)
+  const lower = unhomoglyph(split)
     .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/l/g, 'i');
+    .replace(/[013457@$!|]/g, (char) => leet[char]!);
+  const folded = unhomoglyph(lower).toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/l/g, 'i');
   return folded.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
+
+/**
+ * The version of displayNameKey's rules. Bump it with any change to what the function returns: every instance then
+ * computes the stored keys again at start-up (players/display-name-keys.ts), so names saved under the old rules are
+ * held to the new ones. The unit test pins the rules' output to catch a change without a bump.
+ */
+export const DISPLAY_NAME_KEY_VERSION = 2;
 
 /**
  * Two display names with the same key look the same on the booth TV: case, look-alike letters (Cyrillic 'а',
  * Greek 'Η', '0' for 'O', 'rn' for 'm'), accents, spacing and invisible characters do not count.
  */
 export function displayNameKey(name: string): string {
-  const skeleton = unhomoglyph(unhomoglyph(name.normalize('NFKC')).toLowerCase()).toLowerCase().normalize('NFKD');
+  const skeleton = unhomoglyph(unhomoglyph(name.normalize('NFKC')).toLowerCase())
+    .toLowerCase()
+    .normalize('NFKD');
   return skeleton
     .replace(/\p{M}/gu, '')
     .replace(/[l1|]/g, 'i')
+    .replace(blankEverywhere, '')
     .replace(/[\s\p{Cf}\p{Cc}]+/gu, '');
 }
 
@@ -79,9 +125,31 @@ export function matchesTerm(form: { spaced: string; squashed: string }, term: Co
 
 /** Built in, never shown to players: hate terms the maintained profanity list does not cover. */
 export const BUILT_IN_HATE_TERMS = [
-  'hitler', 'adolf hitler', 'heil hitler', 'sieg heil', 'nazi', 'nazis', 'neonazi', 'third reich', 'fourth reich', 'goebbels', 'himmler',
-  'auschwitz', 'holocaust', 'swastika', 'white power', 'white pride', 'kkk', 'ku klux klan', '1488', '14 88', 'heil', 'gas the jews',
-  'jew killer', 'master race', 'ethnic cleansing',
+  'hitler',
+  'adolf hitler',
+  'heil hitler',
+  'sieg heil',
+  'nazi',
+  'nazis',
+  'neonazi',
+  'third reich',
+  'fourth reich',
+  'goebbels',
+  'himmler',
+  'auschwitz',
+  'holocaust',
+  'swastika',
+  'white power',
+  'white pride',
+  'kkk',
+  'ku klux klan',
+  '1488',
+  '14 88',
+  'heil',
+  'gas the jews',
+  'jew killer',
+  'master race',
+  'ethnic cleansing',
 ].map((term) => compileTerm(term)!);
 
 /** Why text shown in public must be refused (checked in this order), or null when it is fine. */
@@ -90,7 +158,9 @@ export function publicTextProblem(text: string, blocklist: readonly CompiledTerm
   const nfkc = text.normalize('NFKC');
   const visible = nfkc.replace(blankLetters, '');
   if (!/[\p{L}\p{N}]/u.test(visible) || markStack.test(nfkc)) return 'no-visible-letters';
-  if (linkPattern.test(nfkc) || linkPattern.test(unhomoglyph(nfkc))) return 'link';
+  // Blank letters beside visible ones: 'Champ5083ㅤ' would pass for 'Champ5083' on the board.
+  if (blankAnywhere.test(nfkc.replace(variationSelectors, ''))) return 'invisible-characters';
+  if (hasLink(nfkc)) return 'link';
   if (hateSymbols.test(nfkc)) return 'offensive';
   const skeleton = unhomoglyph(nfkc);
   for (const candidate of new Set([text, skeleton])) {

@@ -67,34 +67,6 @@ export interface CalibrationParams {
 /** Only the exact prompt scores 100: every other guess stays at or below this. */
 export const MAX_INEXACT_SCORE = 99.9;
 
-/** Fitted on the 'tune' half of server/scoring/scoring.eval-set.json with USE-lite cosines. */
-export const USE_LITE_CALIBRATION: CalibrationParams = {
-  knots: [
-    [0.4, 0], // highest unrelated cosine seen in the eval set is 0.39: everything below is "no idea"
-    [0.57, 30], // median "partial" guess
-    [0.8, 60], // a typical "main subject" guess
-    [0.92, 88], // paraphrases
-    [1.02, 100],
-  ],
-  recallWeight: 0.1,
-  precisionExponent: 0.5,
-  headNounBonus: 0.05,
-  offTopicAllowanceBase: 3,
-  offTopicAllowancePerPromptWord: 0.5,
-  offTopicPenaltyRate: 0.2,
-  listOffTopicRate: 0.25,
-  listLengthRate: 0.06,
-  listFreeWords: 6,
-  tagListPaddingFromPrompt: false,
-  leadingClauseWeight: 0,
-  leadingClauseCap: 1,
-  contentViewDrop: 0,
-  contentViewLift: 0,
-  longPromptOffset: 0,
-  longPromptFromWords: 8,
-  longPromptFullWords: 16,
-};
-
 /**
  * all-MiniLM-L6-v2 (the default). Fitted on the 'tune' split of scoring.eval-set.json, and since decision 024 on
  * scoring.eval-set-3.json too (docs/decisions/013-scoring-calibration-minilm.md, 021-scoring-calibration-leading-clause.md,
@@ -131,11 +103,11 @@ export const MINILM_CALIBRATION: CalibrationParams = {
 
 /**
  * Starting point for OpenAI-compatible models (text-embedding-3-*): their cosines sit lower
- * than USE-lite's (unrelated ~0.1-0.25). NOT fitted here (no network); refit with
+ * than those of USE-lite, the model the rest of these parameters were first fitted for (unrelated ~0.1-0.25).
+ * NOT fitted here (no network); refit with
  * `SCORING_PROVIDER=openai tsx scripts/bench/scoring-eval.ts` before relying on it.
  */
 export const OPENAI_DEFAULT_CALIBRATION: CalibrationParams = {
-  ...USE_LITE_CALIBRATION,
   knots: [
     [0.28, 0],
     [0.45, 30],
@@ -143,10 +115,26 @@ export const OPENAI_DEFAULT_CALIBRATION: CalibrationParams = {
     [0.85, 88],
     [0.98, 100],
   ],
+  recallWeight: 0.1,
+  precisionExponent: 0.5,
+  headNounBonus: 0.05,
+  offTopicAllowanceBase: 3,
+  offTopicAllowancePerPromptWord: 0.5,
+  offTopicPenaltyRate: 0.2,
+  listOffTopicRate: 0.25,
+  listLengthRate: 0.06,
+  listFreeWords: 6,
+  tagListPaddingFromPrompt: false,
+  leadingClauseWeight: 0,
+  leadingClauseCap: 1,
+  contentViewDrop: 0,
+  contentViewLift: 0,
+  longPromptOffset: 0,
+  longPromptFromWords: 8,
+  longPromptFullWords: 16,
 };
 
 export function calibrationFor(embedderId: string): CalibrationParams {
-  if (embedderId === 'use-lite') return USE_LITE_CALIBRATION;
   return embedderId === 'minilm-l6-v2' ? MINILM_CALIBRATION : OPENAI_DEFAULT_CALIBRATION;
 }
 
@@ -170,7 +158,12 @@ export function piecewiseLinear(x: number, knots: CalibrationParams['knots']): n
  * cosine with the prompt's leading clause when that is higher (a guess naming the subject and action of a
  * long prompt), the lift stopping at leadingClauseCap. Non-decreasing in every argument.
  */
-export function effectiveCosine(cosine: number, clauseCosine: number | undefined, params: CalibrationParams, contentCosine?: number): number {
+export function effectiveCosine(
+  cosine: number,
+  clauseCosine: number | undefined,
+  params: CalibrationParams,
+  contentCosine?: number,
+): number {
   const gap = contentCosine === undefined || Number.isNaN(contentCosine) ? 0 : contentCosine - cosine;
   const base = cosine + (gap < 0 ? params.contentViewDrop : params.contentViewLift) * gap;
   if (clauseCosine === undefined || Number.isNaN(clauseCosine)) return base;
@@ -179,7 +172,13 @@ export function effectiveCosine(cosine: number, clauseCosine: number | undefined
 }
 
 /** Cosine plus lexical evidence; increasing in cosine, recall, precision and head-noun match. */
-export function combinedSimilarity(cosine: number, lexical: LexicalOverlap, params: CalibrationParams, clauseCosine?: number, contentCosine?: number): number {
+export function combinedSimilarity(
+  cosine: number,
+  lexical: LexicalOverlap,
+  params: CalibrationParams,
+  clauseCosine?: number,
+  contentCosine?: number,
+): number {
   const lexicalEvidence = lexical.recall * Math.pow(lexical.precision, params.precisionExponent);
   const length = (lexical.promptContentWords - params.longPromptFromWords) / (params.longPromptFullWords - params.longPromptFromWords);
   const lengthOffset = params.longPromptOffset * Math.min(1, Math.max(0, length));
@@ -197,7 +196,10 @@ export function offTopicPenalty(lexical: LexicalOverlap, params: CalibrationPara
   const excess = Math.max(0, lexical.offTopicWords - allowance);
   // A tag-list prompt makes a list-style guess fair: as many words as the prompt has are free; beyond that a
   // list is padding, as in any list. Its off-topic tags always count.
-  const freeWords = lexical.promptIsTagList && params.tagListPaddingFromPrompt ? Math.max(params.listFreeWords, lexical.promptContentWords) : params.listFreeWords;
+  const freeWords =
+    lexical.promptIsTagList && params.tagListPaddingFromPrompt
+      ? Math.max(params.listFreeWords, lexical.promptContentWords)
+      : params.listFreeWords;
   const listExcess = Math.max(0, lexical.guessContentWords - freeWords);
   const lengthTerm = lexical.promptIsTagList && !params.tagListPaddingFromPrompt ? 0 : params.listLengthRate * listExcess;
   const list = lexical.guessIsList ? 1 / (1 + params.listOffTopicRate * lexical.offTopicWords + lengthTerm) : 1;
@@ -209,8 +211,16 @@ export function roundToTenth(value: number): number {
 }
 
 /** The player-facing percent: 0..100, one decimal. */
-export function calibratedScore(cosine: number, lexical: LexicalOverlap, params: CalibrationParams, clauseCosine?: number, contentCosine?: number): number {
-  const percent = piecewiseLinear(combinedSimilarity(cosine, lexical, params, clauseCosine, contentCosine), params.knots) * offTopicPenalty(lexical, params);
+export function calibratedScore(
+  cosine: number,
+  lexical: LexicalOverlap,
+  params: CalibrationParams,
+  clauseCosine?: number,
+  contentCosine?: number,
+): number {
+  const percent =
+    piecewiseLinear(combinedSimilarity(cosine, lexical, params, clauseCosine, contentCosine), params.knots) *
+    offTopicPenalty(lexical, params);
   return roundToTenth(Math.min(MAX_INEXACT_SCORE, Math.max(0, percent)));
 }
 

@@ -3,7 +3,6 @@ import {
   MAX_INEXACT_SCORE,
   MINILM_CALIBRATION,
   OPENAI_DEFAULT_CALIBRATION,
-  USE_LITE_CALIBRATION,
   calibratedScore,
   calibrationFor,
   combinedSimilarity,
@@ -12,7 +11,17 @@ import {
   offTopicPenalty,
   piecewiseLinear,
 } from './calibration';
-import { alignSynonymsToPrompt, broaderWordsOf, contentView, leadingClause, lexicalOverlap, promptTerms, stemWord, synonymsOf, type LexicalOverlap } from './scoring.lexical';
+import {
+  alignSynonymsToPrompt,
+  broaderWordsOf,
+  contentView,
+  leadingClause,
+  lexicalOverlap,
+  promptTerms,
+  stemWord,
+  synonymsOf,
+  type LexicalOverlap,
+} from './scoring.lexical';
 import { loadEnv } from '../env';
 import { scoringConfigFrom } from './scoring.config';
 
@@ -29,7 +38,7 @@ const noOverlap: LexicalOverlap = {
 const grid = Array.from({ length: 241 }, (_, i) => -0.2 + i * 0.005);
 
 describe('calibration', () => {
-  for (const [name, params] of Object.entries({ MINILM_CALIBRATION, USE_LITE_CALIBRATION, OPENAI_DEFAULT_CALIBRATION })) {
+  for (const [name, params] of Object.entries({ MINILM_CALIBRATION, OPENAI_DEFAULT_CALIBRATION })) {
     it(`${name}: knots ascend, so the map is monotone and clamped to 0..100`, () => {
       for (let i = 1; i < params.knots.length; i++) {
         expect(params.knots[i][0]).toBeGreaterThan(params.knots[i - 1][0]);
@@ -44,7 +53,7 @@ describe('calibration', () => {
     });
   }
 
-  for (const [name, params] of Object.entries({ MINILM_CALIBRATION, USE_LITE_CALIBRATION })) {
+  for (const [name, params] of Object.entries({ MINILM_CALIBRATION })) {
     it(`${name}: score is non-decreasing in cosine, recall and precision, within 0..99.9 with one decimal`, () => {
       for (const guessIsList of [false, true]) {
         for (const recall of [0, 0.3, 1]) {
@@ -63,7 +72,9 @@ describe('calibration', () => {
         }
       }
       // Only the exact prompt (decided before calibration) reaches 100: a perfect inexact guess stops at 99.9.
-      expect(calibratedScore(1.5, { ...noOverlap, recall: 1, precision: 1, namesHeadNoun: true, offTopicWords: 0 }, params)).toBe(MAX_INEXACT_SCORE);
+      expect(calibratedScore(1.5, { ...noOverlap, recall: 1, precision: 1, namesHeadNoun: true, offTopicWords: 0 }, params)).toBe(
+        MAX_INEXACT_SCORE,
+      );
     });
   }
 
@@ -88,7 +99,7 @@ describe('calibration', () => {
     expect(offTopicPenalty({ ...list, promptIsTagList: true, offTopicWords: 4 }, MINILM_CALIBRATION)).toBe(four);
   });
 
-  it('a long list pays for its length; against a tag-list prompt only for tags beyond the prompt\'s own', () => {
+  it("a long list pays for its length; against a tag-list prompt only for tags beyond the prompt's own", () => {
     const longOnTopic = { ...noOverlap, promptContentWords: 12, guessIsList: true, offTopicWords: 0, guessContentWords: 12 };
     expect(offTopicPenalty(longOnTopic, MINILM_CALIBRATION)).toBeCloseTo(1 / (1 + 6 * MINILM_CALIBRATION.listLengthRate), 10);
     expect(offTopicPenalty({ ...longOnTopic, guessContentWords: 6 }, MINILM_CALIBRATION)).toBe(1);
@@ -138,7 +149,7 @@ describe('calibration', () => {
     }
   });
 
-  it('a prompt with style or jargon: the cosine moves toward the guess\'s cosine with what the picture shows', () => {
+  it("a prompt with style or jargon: the cosine moves toward the guess's cosine with what the picture shows", () => {
     const params = MINILM_CALIBRATION;
     expect(effectiveCosine(0.6, undefined, params, undefined)).toBe(0.6);
     // Naming only the medium ("an oil painting"): far from the content view, so it drops.
@@ -150,7 +161,9 @@ describe('calibration', () => {
     for (const cosine of [0.2, 0.5, 0.7]) {
       const scores = [0, 0.3, 0.6, 0.9].map((content) => calibratedScore(cosine, noOverlap, params, undefined, content));
       scores.forEach((s, i) => i > 0 && expect(s).toBeGreaterThanOrEqual(scores[i - 1]));
-      expect(calibratedScore(cosine + 0.1, noOverlap, params, 0.9, 0.5)).toBeGreaterThanOrEqual(calibratedScore(cosine, noOverlap, params, 0.9, 0.5));
+      expect(calibratedScore(cosine + 0.1, noOverlap, params, 0.9, 0.5)).toBeGreaterThanOrEqual(
+        calibratedScore(cosine, noOverlap, params, 0.9, 0.5),
+      );
     }
     expect(effectiveCosine(0.6, undefined, { ...params, contentViewDrop: 0, contentViewLift: 0 }, 0.2)).toBe(0.6);
   });
@@ -171,9 +184,9 @@ describe('calibration', () => {
 
   it('penalises only long lists of off-topic words, more the longer they are', () => {
     const base = { ...noOverlap, promptContentWords: 6 };
-    expect(offTopicPenalty({ ...base, offTopicWords: 6 }, USE_LITE_CALIBRATION)).toBe(1);
-    const p10 = offTopicPenalty({ ...base, offTopicWords: 10 }, USE_LITE_CALIBRATION);
-    const p15 = offTopicPenalty({ ...base, offTopicWords: 15 }, USE_LITE_CALIBRATION);
+    expect(offTopicPenalty({ ...base, offTopicWords: 6 }, OPENAI_DEFAULT_CALIBRATION)).toBe(1);
+    const p10 = offTopicPenalty({ ...base, offTopicWords: 10 }, OPENAI_DEFAULT_CALIBRATION);
+    const p15 = offTopicPenalty({ ...base, offTopicWords: 15 }, OPENAI_DEFAULT_CALIBRATION);
     expect(p10).toBeLessThan(1);
     expect(p15).toBeLessThan(p10);
     expect(p15).toBeGreaterThan(0);
@@ -185,7 +198,7 @@ describe('calibration', () => {
   });
 
   it('picks parameters by embedder id', () => {
-    expect(calibrationFor('use-lite')).toBe(USE_LITE_CALIBRATION);
+    expect(calibrationFor('an-unknown-model')).toBe(OPENAI_DEFAULT_CALIBRATION);
     expect(calibrationFor('minilm-l6-v2')).toBe(MINILM_CALIBRATION);
     expect(calibrationFor('openai:text-embedding-3-small')).toBe(OPENAI_DEFAULT_CALIBRATION);
   });
@@ -214,7 +227,10 @@ describe('lexical overlap', () => {
     expect(overlap.recall).toBeGreaterThan(0);
     expect(overlap.namesHeadNoun).toBe(true); // "kids" is a true synonym of the head noun "children"
     expect(lexicalOverlap('two children building a sandcastle on a sunny beach', 'goats making a sand castle').namesHeadNoun).toBe(false);
-    const spam = lexicalOverlap('a panda eating bamboo in a misty forest', 'panda china bear animal black white cute zoo leaves green jungle');
+    const spam = lexicalOverlap(
+      'a panda eating bamboo in a misty forest',
+      'panda china bear animal black white cute zoo leaves green jungle',
+    );
     expect(spam.namesHeadNoun).toBe(true);
     expect(spam.precision).toBeLessThan(0.2);
     expect(spam.offTopicWords).toBe(10);
@@ -224,7 +240,9 @@ describe('lexical overlap', () => {
 describe('leading clause of a long prompt', () => {
   it('is the text before the first comma, without a framing prefix', () => {
     expect(
-      leadingClause('a cozy little bookshop on a rainy evening, warm yellow light glowing from the windows, a black cat sleeping on a stack of books'),
+      leadingClause(
+        'a cozy little bookshop on a rainy evening, warm yellow light glowing from the windows, a black cat sleeping on a stack of books',
+      ),
     ).toBe('a cozy little bookshop on a rainy evening');
     expect(leadingClause('a high quality photo of an astronaut riding a horse, on the moon, stars and earth in the sky behind, 8k')).toBe(
       'an astronaut riding a horse',
@@ -232,13 +250,17 @@ describe('leading clause of a long prompt', () => {
   });
 
   it('is cut at a phrase boundary when the first clause runs on', () => {
-    const clause = leadingClause('a family of ducks crossing a busy city road while a police officer stops the traffic for them, yellow taxis waiting');
+    const clause = leadingClause(
+      'a family of ducks crossing a busy city road while a police officer stops the traffic for them, yellow taxis waiting',
+    );
     expect(clause).toBe('a family of ducks crossing a busy city road');
   });
 
   it('does not exist for short prompts, tag lists, or when the first clause is most of the prompt', () => {
     expect(leadingClause('a golden retriever puppy sleeping in a basket of laundry')).toBeUndefined();
-    expect(leadingClause('portrait, elderly woman, knitted shawl, soft window light, film grain, 85mm, bokeh, muted colors, grain')).toBeUndefined();
+    expect(
+      leadingClause('portrait, elderly woman, knitted shawl, soft window light, film grain, 85mm, bokeh, muted colors, grain'),
+    ).toBeUndefined();
     expect(leadingClause('a red vintage car parked in front of a pink house, sunny afternoon light')).toBeUndefined();
   });
 });
@@ -246,8 +268,12 @@ describe('leading clause of a long prompt', () => {
 describe('content view of a prompt (what the picture shows)', () => {
   it('drops the framing prefix, style and camera-jargon segments, artist credits and style references', () => {
     expect(contentView('oil painting of a ship in a stormy sea, dramatic lighting')).toBe('a ship in a stormy sea');
-    expect(contentView('a vase of sunflowers on a windowsill, oil painting in the style of van gogh')).toBe('a vase of sunflowers on a windowsill');
-    expect(contentView('portrait, elderly woman, knitted shawl, soft window light, film grain, 85mm, bokeh')).toBe('elderly woman, knitted shawl, soft window light');
+    expect(contentView('a vase of sunflowers on a windowsill, oil painting in the style of van gogh')).toBe(
+      'a vase of sunflowers on a windowsill',
+    );
+    expect(contentView('portrait, elderly woman, knitted shawl, soft window light, film grain, 85mm, bokeh')).toBe(
+      'elderly woman, knitted shawl, soft window light',
+    );
     expect(contentView('samurai under a waterfall, ukiyo-e style, by hokusai')).toBe('samurai under a waterfall');
     expect(contentView('a knight, shallow depth of field, 8k, trending on artstation')).toBe('a knight');
     expect(contentView('a charcoal sketch of an elderly woman')).toBe('an elderly woman');
@@ -295,7 +321,9 @@ describe('synonyms', () => {
     // Targets are never adjectives: "calf" (a young animal) does not become the prompt's "young".
     expect(alignSynonymsToPrompt(new Set(['young', 'woman'].map(stemWord)), ['calf'])).toEqual(['calf']);
     const prompt = 'a white horse galloping across a meadow';
-    expect(lexicalOverlap(prompt, 'a white stallion galloping').recall).toBeGreaterThan(lexicalOverlap(prompt, 'a white goat galloping').recall);
+    expect(lexicalOverlap(prompt, 'a white stallion galloping').recall).toBeGreaterThan(
+      lexicalOverlap(prompt, 'a white goat galloping').recall,
+    );
   });
 
   it('an adjective and the noun it is formed from count as one word, both ways round', () => {
@@ -318,7 +346,8 @@ describe('scoringConfigFrom', () => {
       workers: 3,
       queueLimit: 20,
     });
-    expect(scoringConfigFrom(loadEnv({ SCORING_PROVIDER: 'use-lite' }))).toEqual({ provider: 'use-lite' });
+    // USE-lite was removed (docs/decisions/034-use-lite-removed.md): a deployment still naming it is told at start-up.
+    expect(() => loadEnv({ SCORING_PROVIDER: 'use-lite' })).toThrow(/SCORING_PROVIDER/);
     expect(() => loadEnv({ SCORING_WORKERS: '0' })).toThrow(/SCORING_WORKERS/);
     expect(() => loadEnv({ SCORING_ENGINE: 'gpu' })).toThrow(/SCORING_ENGINE/);
   });
@@ -331,7 +360,12 @@ describe('scoringConfigFrom', () => {
     });
   });
   it('reads the openai settings', () => {
-    const env = loadEnv({ SCORING_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'k', OPENAI_EMBEDDING_MODEL: 'm' });
+    const env = loadEnv({
+      SCORING_PROVIDER: 'openai',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      OPENAI_API_KEY: 'k',
+      OPENAI_EMBEDDING_MODEL: 'm',
+    });
     expect(scoringConfigFrom(env)).toEqual({ provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' });
   });
   it('an unknown provider is refused by loadEnv, naming the variable', () => {

@@ -1,11 +1,13 @@
 /** A text-embedding provider. Vectors are L2-normalised so cosine similarity is a dot product. */
 export interface Embedder {
-  /** Stable identifier stored next to persisted embeddings, e.g. 'use-lite' or 'openai:text-embedding-3-small'. */
+  /** Stable identifier stored next to persisted embeddings, e.g. 'minilm-l6-v2' or 'openai:text-embedding-3-small'. */
   readonly id: string;
   /** `bounded: true` marks play-time work (guesses) that may be refused with ScoringBusyError when saturated. */
   embed(texts: string[], options?: { bounded?: boolean }): Promise<number[][]>;
   /** Stops worker threads, if any. */
   close?(): Promise<void>;
+  /** Texts waiting for a worker (local models); read by GET /metrics. */
+  queued?(): number;
 }
 
 export function l2Normalise(vector: ArrayLike<number>): number[] {

@@ -76,7 +76,10 @@ export interface MiniLmModelFiles {
 }
 
 /** Checks every file now, so a corrupted install stops start-up (ModelIntegrityError) before any worker runs. */
-export function loadVerifiedMiniLm(paths: MiniLmAssetPaths = miniLmAssetPaths(), hashes: Record<MiniLmAssetName, string> = MINILM_SHA256): MiniLmModelFiles {
+export function loadVerifiedMiniLm(
+  paths: MiniLmAssetPaths = miniLmAssetPaths(),
+  hashes: Record<MiniLmAssetName, string> = MINILM_SHA256,
+): MiniLmModelFiles {
   for (const asset of Object.keys(MINILM_SHA256) as MiniLmAssetName[]) readVerified(asset, paths[asset], hashes[asset]);
   return { paths, sha256: hashes, maxTokens: MINILM_MAX_TOKENS };
 }

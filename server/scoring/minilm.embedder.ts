@@ -51,6 +51,10 @@ export class MiniLmEmbedder implements Embedder {
     return vectors.map((vector) => Array.from(vector));
   }
 
+  queued(): number {
+    return this.pool.stats().queued;
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

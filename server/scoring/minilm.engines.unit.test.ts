@@ -23,7 +23,10 @@ let onnx: MiniLmEmbedder;
 let wasm: MiniLmEmbedder;
 beforeAll(async () => {
   const model = loadVerifiedMiniLm();
-  [onnx, wasm] = await Promise.all([MiniLmEmbedder.load({ engine: 'onnx' }, model), MiniLmEmbedder.load({ engine: 'wasm', threads: 1 }, model)]);
+  [onnx, wasm] = await Promise.all([
+    MiniLmEmbedder.load({ engine: 'onnx' }, model),
+    MiniLmEmbedder.load({ engine: 'wasm', threads: 1 }, model),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([onnx?.close(), wasm?.close()]);
@@ -46,7 +49,11 @@ describe('MiniLM engines', () => {
       expect(dot(alone[i], reference[i]), text).toBeGreaterThan(0.99999);
     });
     // And it is a real model: unrelated texts are far apart, related ones close.
-    const [astronaut, spaceman, soup] = await onnx.embed(['an astronaut riding a horse', 'a spaceman on horseback', 'a bowl of tomato soup']);
+    const [astronaut, spaceman, soup] = await onnx.embed([
+      'an astronaut riding a horse',
+      'a spaceman on horseback',
+      'a bowl of tomato soup',
+    ]);
     expect(dot(astronaut, spaceman)).toBeGreaterThan(0.6);
     expect(dot(astronaut, soup)).toBeLessThan(0.2);
   });

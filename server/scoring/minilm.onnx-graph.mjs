@@ -106,7 +106,11 @@ export function readSafetensors(bytes) {
   const tensors = new Map();
   for (const [name, info] of Object.entries(header)) {
     if (name === '__metadata__') continue;
-    tensors.set(name, { dtype: info.dtype, shape: info.shape, data: bytes.subarray(start + info.data_offsets[0], start + info.data_offsets[1]) });
+    tensors.set(name, {
+      dtype: info.dtype,
+      shape: info.shape,
+      data: bytes.subarray(start + info.data_offsets[0], start + info.data_offsets[1]),
+    });
   }
   return tensors;
 }
@@ -168,10 +172,23 @@ export function buildMiniLmOnnx(safetensors, config) {
   const int64s = (name, values) => constant(name, [values.length], BigInt64Array.from(values.map(BigInt)));
 
   const layerNorm = (input, prefix) =>
-    op('LayerNormalization', [input, constant(`${prefix}.weight`, [hidden], floats(get(`${prefix}.weight`))), constant(`${prefix}.bias`, [hidden], floats(get(`${prefix}.bias`)))], [intAttr('axis', -1), floatAttr('epsilon', eps)], 'ln');
+    op(
+      'LayerNormalization',
+      [
+        input,
+        constant(`${prefix}.weight`, [hidden], floats(get(`${prefix}.weight`))),
+        constant(`${prefix}.bias`, [hidden], floats(get(`${prefix}.bias`))),
+      ],
+      [intAttr('axis', -1), floatAttr('epsilon', eps)],
+      'ln',
+    );
   const linear = (input, prefix) => {
     const [outFeatures, inFeatures] = get(`${prefix}.weight`).shape;
-    const weight = constant(`${prefix}.weight`, [inFeatures, outFeatures], transposed(floats(get(`${prefix}.weight`)), outFeatures, inFeatures));
+    const weight = constant(
+      `${prefix}.weight`,
+      [inFeatures, outFeatures],
+      transposed(floats(get(`${prefix}.weight`)), outFeatures, inFeatures),
+    );
     const bias = constant(`${prefix}.bias`, [outFeatures], floats(get(`${prefix}.bias`)));
     return op('Add', [op('MatMul', [input, weight]), bias]);
   };
@@ -182,11 +199,29 @@ export function buildMiniLmOnnx(safetensors, config) {
   const typeRow = floats(get('embeddings.token_type_embeddings.weight')).slice(0, hidden);
   // The 30,522-word table stays fp16 (23 MB instead of 47): only the rows a batch uses are widened to fp32.
   if (wordTable.dtype !== 'F16') throw new Error(`unsupported word embedding dtype ${wordTable.dtype}`);
-  const wordRows = op('Gather', [constant('word_embeddings', wordTable.shape, new Uint16Array(wordTable.data.slice().buffer)), 'input_ids'], [intAttr('axis', 0)]);
+  const wordRows = op(
+    'Gather',
+    [constant('word_embeddings', wordTable.shape, new Uint16Array(wordTable.data.slice().buffer)), 'input_ids'],
+    [intAttr('axis', 0)],
+  );
   const words = op('Cast', [wordRows], [intAttr('to', FLOAT)]);
-  const tokens = op('Gather', [op('Shape', ['input_ids']), constant('one_index', [], BigInt64Array.of(1n))], [intAttr('axis', 0)], 'tokens');
-  const positionIds = op('Range', [constant('zero', [], BigInt64Array.of(0n)), tokens, constant('one', [], BigInt64Array.of(1n))], [], 'positions');
-  const positions = op('Gather', [constant('position_embeddings', positionTable.shape, floats(positionTable)), positionIds], [intAttr('axis', 0)]);
+  const tokens = op(
+    'Gather',
+    [op('Shape', ['input_ids']), constant('one_index', [], BigInt64Array.of(1n))],
+    [intAttr('axis', 0)],
+    'tokens',
+  );
+  const positionIds = op(
+    'Range',
+    [constant('zero', [], BigInt64Array.of(0n)), tokens, constant('one', [], BigInt64Array.of(1n))],
+    [],
+    'positions',
+  );
+  const positions = op(
+    'Gather',
+    [constant('position_embeddings', positionTable.shape, floats(positionTable)), positionIds],
+    [intAttr('axis', 0)],
+  );
   const summed = op('Add', [op('Add', [words, positions]), constant('token_type_0', [hidden], typeRow)]);
   let state = layerNorm(summed, 'embeddings.LayerNorm');
 

@@ -19,7 +19,8 @@ function read(asset) {
   const file = model.paths[asset];
   const bytes = new Uint8Array(readFileSync(file));
   const actual = createHash('sha256').update(bytes).digest('hex');
-  if (actual !== model.sha256[asset]) throw new Error(`scoring model file ${asset} (${file}) has sha256 ${actual}, expected ${model.sha256[asset]}`);
+  if (actual !== model.sha256[asset])
+    throw new Error(`scoring model file ${asset} (${file}) has sha256 ${actual}, expected ${model.sha256[asset]}`);
   return bytes;
 }
 const decode = (bytes) => JSON.parse(new TextDecoder().decode(bytes));

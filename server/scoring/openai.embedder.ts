@@ -77,7 +77,9 @@ export class OpenAiEmbedder implements Embedder {
     // A plain loop: .some() would skip the holes left by missing indices.
     for (let i = 0; i < input.length; i++) {
       if (vectors[i] !== undefined) continue;
-      throw new OpenAiEmbeddingError(`embedding response from ${this.endpoint} has ${parsed.data.data.length} vectors for ${input.length} inputs`);
+      throw new OpenAiEmbeddingError(
+        `embedding response from ${this.endpoint} has ${parsed.data.data.length} vectors for ${input.length} inputs`,
+      );
     }
     return vectors;
   }

@@ -72,7 +72,10 @@ describe('OpenAiEmbedder', () => {
     const vectors = await embedder.embed(['a', 'b b', 'c c c', 'd']);
     expect(vectors).toHaveLength(4);
     const requests = seen.slice(before);
-    expect(requests.map((r) => r.body.input)).toEqual([['a', 'b b'], ['c c c', 'd']]);
+    expect(requests.map((r) => r.body.input)).toEqual([
+      ['a', 'b b'],
+      ['c c c', 'd'],
+    ]);
     expect(requests[0].authorization).toBeUndefined();
   });
 

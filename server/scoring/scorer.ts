@@ -38,6 +38,8 @@ export interface Scorer {
   scoreMany(inputs: ScoreInput[], options?: { bounded?: boolean }): Promise<number[]>;
   /** Stops the model's worker threads (local providers); the scorer is unusable afterwards. */
   close(): Promise<void>;
+  /** Texts waiting for the model's workers (0 for a remote model); read by GET /metrics. */
+  queueDepth?(): number;
 }
 
 /** Same preparation for prompts and guesses: case and spacing must not change the score. */
@@ -124,7 +126,9 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
       };
     });
     const clauses = await clauseVectorsFor(
-      plan.flatMap((item) => (item.kind === 'embedded' ? [item.clause, item.content].filter((view): view is string => view !== undefined) : [])),
+      plan.flatMap((item) =>
+        item.kind === 'embedded' ? [item.clause, item.content].filter((view): view is string => view !== undefined) : [],
+      ),
       storedViews,
     );
     const vectors = texts.size > 0 ? await embedder.embed([...texts.keys()], { bounded }) : [];
@@ -147,7 +151,10 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     const unique = [...new Set(views.flat())];
     const vectors = await embed([...prompts, ...unique]);
     const viewVector = new Map(unique.map((view, i) => [view, vectors[prompts.length + i]]));
-    return prompts.map((_, i) => ({ embedding: vectors[i], views: Object.fromEntries(views[i].map((view) => [view, viewVector.get(view)!])) }));
+    return prompts.map((_, i) => ({
+      embedding: vectors[i],
+      views: Object.fromEntries(views[i].map((view) => [view, viewVector.get(view)!])),
+    }));
   }
 
   return {
@@ -159,6 +166,7 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     // A single guess is play-time work: refused (ScoringBusyError) rather than queued without bound.
     score: async (input) => (await scoreMany([input], { bounded: true }))[0],
     close: async () => embedder.close?.(),
+    queueDepth: () => embedder.queued?.() ?? 0,
   };
 }
 
@@ -170,9 +178,11 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
 export async function createScorer(config: ScoringConfig): Promise<Scorer> {
   const embedder: Embedder =
     config.provider === 'minilm'
-      ? await (await import('./minilm.embedder')).MiniLmEmbedder.load({ engine: config.engine, threads: config.workers, maxQueued: config.queueLimit })
-      : config.provider === 'use-lite'
-        ? await (await import('./use-lite.embedder')).UseLiteEmbedder.load()
-        : new OpenAiEmbedder({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model });
+      ? await (await import('./minilm.embedder')).MiniLmEmbedder.load({
+          engine: config.engine,
+          threads: config.workers,
+          maxQueued: config.queueLimit,
+        })
+      : new OpenAiEmbedder({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model });
   return createScorerFromEmbedder(embedder);
 }

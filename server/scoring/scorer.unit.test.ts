@@ -1,4 +1,4 @@
-/** The real default model (MiniLM) end to end: the scoring rules, batching, and the `npm run score` CLI; use-lite still loads. */
+/** The real default model (MiniLM) end to end: the scoring rules, batching, and the `npm run score` CLI. */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,11 @@ describe('Scorer (MiniLM, the default)', () => {
 
   it('spreads different near-perfect guesses over the 90s instead of tying them', async () => {
     const prompt = 'a high quality photo of an astronaut riding a dragon in space';
-    const guesses = ['a photo of an astronaut riding a dragon in space', 'astronaut riding a dragon in space', 'a high quality photo of an astronaut riding a dragon'];
+    const guesses = [
+      'a photo of an astronaut riding a dragon in space',
+      'astronaut riding a dragon in space',
+      'a high quality photo of an astronaut riding a dragon',
+    ];
     const scores = await scorer.scoreMany(guesses.map((guess) => ({ prompt, guess })));
     expect(new Set(scores).size).toBe(guesses.length);
     for (const score of scores) expect(score).toBeGreaterThanOrEqual(85);
@@ -69,7 +73,9 @@ describe('Scorer (MiniLM, the default)', () => {
 
   it('counts typos and spelling variants of content words as those words, in both directions', async () => {
     const prompt = 'a high quality photo of an astronaut riding a dragon in space';
-    const [typo, correct] = await scorer.scoreMany(['astronut riding a dargon', 'astronaut riding a dragon'].map((guess) => ({ prompt, guess })));
+    const [typo, correct] = await scorer.scoreMany(
+      ['astronut riding a dargon', 'astronaut riding a dragon'].map((guess) => ({ prompt, guess })),
+    );
     expect(typo).toBe(correct);
     // The pack misspells, the player does not (and the other way round): no points lost either way.
     const [pondA, pondB] = await scorer.scoreMany([
@@ -134,7 +140,9 @@ describe('Scorer (MiniLM, the default)', () => {
   it('a tag-list prompt accepts a guess written as tags', async () => {
     const prompt = 'portrait, elderly woman, knitted shawl, soft window light, film grain, 85mm, bokeh';
     const [tags, phrase, unrelated] = await scorer.scoreMany(
-      ['elderly woman, knitted shawl, window light, film grain', 'a portrait of an old woman', 'race car, pit stop, mechanics'].map((guess) => ({ prompt, guess })),
+      ['elderly woman, knitted shawl, window light, film grain', 'a portrait of an old woman', 'race car, pit stop, mechanics'].map(
+        (guess) => ({ prompt, guess }),
+      ),
     );
     expect(tags).toBeGreaterThan(phrase);
     expect(tags).toBeGreaterThanOrEqual(80);
@@ -159,7 +167,8 @@ describe('Scorer (MiniLM, the default)', () => {
       'a lighthouse keeper carrying a lantern up a spiral staircase at night, rain lashing the windows, the beam sweeping over a stormy sea, moody oil painting';
     const shortPrompt = 'a lighthouse keeper carrying a lantern up a spiral staircase';
     const mainSubject = 'a lighthouse keeper climbing the stairs with a lantern';
-    const paraphrase = 'oil painting of a lighthouse keeper with a lantern climbing spiral stairs at night while rain beats on the windows and the light sweeps a stormy sea';
+    const paraphrase =
+      'oil painting of a lighthouse keeper with a lantern climbing spiral stairs at night while rain beats on the windows and the light sweeps a stormy sea';
     // A spy around the real model (not a fake): it records what is embedded.
     const embedded: string[] = [];
     const boundedTexts: string[] = [];
@@ -170,7 +179,10 @@ describe('Scorer (MiniLM, the default)', () => {
     const withClause = createScorerFromEmbedder(spy);
     const withoutClause = createScorerFromEmbedder(spy, { ...MINILM_CALIBRATION, leadingClauseWeight: 0 });
 
-    const [lifted, paraphraseScore] = [await withClause.score({ prompt, guess: mainSubject }), await withClause.score({ prompt, guess: paraphrase })];
+    const [lifted, paraphraseScore] = [
+      await withClause.score({ prompt, guess: mainSubject }),
+      await withClause.score({ prompt, guess: paraphrase }),
+    ];
     await withClause.score({ prompt, guess: 'a stormy sea at night' });
     const clause = prepareForEmbedding(leadingClause(prompt)!);
     expect(embedded.filter((text) => text === clause)).toHaveLength(1);
@@ -186,7 +198,9 @@ describe('Scorer (MiniLM, the default)', () => {
   });
 
   it('scores a batch exactly like one-by-one, with or without a stored prompt embedding', async () => {
-    const inputs = CASES.flatMap((c) => [c.paraphrase, c.mainSubject, c.unrelated, c.keywordDump, ''].map((guess) => ({ prompt: c.prompt, guess })));
+    const inputs = CASES.flatMap((c) =>
+      [c.paraphrase, c.mainSubject, c.unrelated, c.keywordDump, ''].map((guess) => ({ prompt: c.prompt, guess })),
+    );
     const batched = await scorer.scoreMany(inputs);
     const single = [];
     for (const input of inputs) single.push(await scorer.score(input));
@@ -247,7 +261,13 @@ describe('Scorer (MiniLM, the default)', () => {
 describe('npm run score (scripts/score.ts)', () => {
   it('streams one JSON line per input, in order, equal to scoreMany, with errors inline', async () => {
     const pairs = CASES.flatMap((c) => [c.paraphrase, c.mainSubject, c.unrelated].map((guess) => ({ prompt: c.prompt, guess })));
-    const lines = [JSON.stringify(pairs[0]), 'not json', ...pairs.slice(1).map((p) => JSON.stringify(p)), '{"prompt": "only a prompt"}', ''];
+    const lines = [
+      JSON.stringify(pairs[0]),
+      'not json',
+      ...pairs.slice(1).map((p) => JSON.stringify(p)),
+      '{"prompt": "only a prompt"}',
+      '',
+    ];
     const script = fileURLToPath(new URL('../../scripts/score.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       env: { ...process.env, SCORING_PROVIDER: 'minilm', SCORING_WORKERS: '1' },
@@ -261,23 +281,15 @@ describe('npm run score (scripts/score.ts)', () => {
     const exitCode = await new Promise((resolve) => child.on('close', resolve));
     expect(exitCode, stderr).toBe(0);
 
-    const output = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const output = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const expected = await scorer.scoreMany(pairs);
     expect(output).toHaveLength(pairs.length + 2);
     expect(output[0]).toEqual({ score: expected[0] });
     expect(output[1]).toEqual({ error: 'invalid JSON' });
     expect(output.slice(2, -1)).toEqual(expected.slice(1).map((score) => ({ score })));
     expect(output.at(-1).error).toMatch(/guess/);
-  });
-});
-
-describe('Scorer (use-lite, still a provider)', () => {
-  it('loads, embeds and gives the exact prompt 100', async () => {
-    const useLite = await createScorer({ provider: 'use-lite' });
-    expect(useLite.embedderId).toBe('use-lite');
-    expect((await useLite.embed(['a cat']))[0]).toHaveLength(512);
-    const prompt = CASES[0].prompt;
-    expect(await useLite.score({ prompt, guess: prompt.toUpperCase() })).toBe(100);
-    expect(await useLite.score({ prompt, guess: CASES[0].unrelated })).toBeLessThan(await useLite.score({ prompt, guess: CASES[0].mainSubject }));
   });
 });

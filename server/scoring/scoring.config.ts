@@ -12,13 +12,21 @@ export interface LocalPoolConfig {
 
 export type ScoringConfig =
   | ({ provider: 'minilm' } & LocalPoolConfig)
-  | { provider: 'use-lite' }
   | { provider: 'openai'; baseUrl: string; apiKey?: string; model: string };
 
-export type ScoringEnv = Pick<Env, 'SCORING_PROVIDER' | 'SCORING_ENGINE' | 'SCORING_WORKERS' | 'SCORING_QUEUE_LIMIT' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_EMBEDDING_MODEL'>;
+export type ScoringEnv = Pick<
+  Env,
+  | 'SCORING_PROVIDER'
+  | 'SCORING_ENGINE'
+  | 'SCORING_WORKERS'
+  | 'SCORING_QUEUE_LIMIT'
+  | 'OPENAI_BASE_URL'
+  | 'OPENAI_API_KEY'
+  | 'OPENAI_EMBEDDING_MODEL'
+>;
 
 export function scoringConfigFrom(env: ScoringEnv): ScoringConfig {
-  if (env.SCORING_PROVIDER === 'minilm') return { provider: 'minilm', engine: env.SCORING_ENGINE, workers: env.SCORING_WORKERS, queueLimit: env.SCORING_QUEUE_LIMIT };
-  if (env.SCORING_PROVIDER === 'use-lite') return { provider: 'use-lite' };
+  if (env.SCORING_PROVIDER === 'minilm')
+    return { provider: 'minilm', engine: env.SCORING_ENGINE, workers: env.SCORING_WORKERS, queueLimit: env.SCORING_QUEUE_LIMIT };
   return { provider: 'openai', baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_EMBEDDING_MODEL };
 }

@@ -7,32 +7,61 @@ import { readFileSync } from 'node:fs';
  */
 
 const STOPWORDS = new Set(
-  ('a an the and or but of in on at to for from with without by into onto over under above below near next beside behind ' +
+  (
+    'a an the and or but of in on at to for from with without by into onto over under above below near next beside behind ' +
     'between around through across along against among inside outside out up down off about as its it his her their them they ' +
     'he she we you i my our your this that these those there here is are was were be been being has have had do does did ' +
     'while who whom which what where when very so too just some any each every all one no not than then also very ' +
-    'like made while who s t').split(' '),
+    'like made while who s t'
+  ).split(' '),
 );
 
 /** Framing / quality / style words: part of many prompts, rarely what the picture is "of". */
 const STYLE_WORDS = new Set(
-  ('photo photograph photography picture image shot closeup close-up portrait high quality hq hd 4k 8k uhd hdr detailed ' +
+  (
+    'photo photograph photography picture image shot closeup close-up portrait high quality hq hd 4k 8k uhd hdr detailed ' +
     'ultra highly realistic photorealistic hyperrealistic render rendered style art artwork digital illustration ' +
     'painting drawing beautiful stunning cinematic lighting light trending artstation masterpiece octane unreal engine ' +
     'concept studio background scene full view wide angle soft sharp focus professional ' +
-    'watercolor oil sketch ukiyo woodblock print anime cartoon pixel vector 3d cgi vintage').split(' '),
+    'watercolor oil sketch ukiyo woodblock print anime cartoon pixel vector 3d cgi vintage'
+  ).split(' '),
 );
 
 /** Words that end the prompt's leading noun phrase (prepositions, conjunctions). */
 const PHRASE_BREAKERS = new Set(
-  'in on at with by under over near beside behind above below inside outside into onto through across along against among from for during while and'.split(' '),
+  'in on at with by under over near beside behind above below inside outside into onto through across along against among from for during while and'.split(
+    ' ',
+  ),
 );
 
 const IRREGULAR: Record<string, string> = {
-  children: 'child', men: 'man', women: 'woman', people: 'person', mice: 'mouse', feet: 'foot', teeth: 'tooth',
-  geese: 'goose', wolves: 'wolf', leaves: 'leaf', knives: 'knife', shelves: 'shelf', lives: 'life', loaves: 'loaf',
-  calves: 'calf', halves: 'half', wives: 'wife', elves: 'elf', fishes: 'fish', oxen: 'ox', cacti: 'cactus', dice: 'die',
-  cosy: 'cozy', colour: 'color', colours: 'color', watercolour: 'watercolor', grey: 'gray',
+  children: 'child',
+  men: 'man',
+  women: 'woman',
+  people: 'person',
+  mice: 'mouse',
+  feet: 'foot',
+  teeth: 'tooth',
+  geese: 'goose',
+  wolves: 'wolf',
+  leaves: 'leaf',
+  knives: 'knife',
+  shelves: 'shelf',
+  lives: 'life',
+  loaves: 'loaf',
+  calves: 'calf',
+  halves: 'half',
+  wives: 'wife',
+  elves: 'elf',
+  fishes: 'fish',
+  oxen: 'ox',
+  cacti: 'cactus',
+  dice: 'die',
+  cosy: 'cozy',
+  colour: 'color',
+  colours: 'color',
+  watercolour: 'watercolor',
+  grey: 'gray',
 };
 
 /** A light, consistent stemmer (plural/-ing/-ed stripping); both sides go through it so consistency beats linguistics. */
@@ -129,7 +158,10 @@ export interface LexicalOverlap {
 
 /** Comma-separated with at least three short segments: "portrait, elderly woman, film grain, 85mm". */
 export function isTagList(text: string): boolean {
-  const segments = text.split(/[,;|]/).map((segment) => wordsOf(segment).length).filter((n) => n > 0);
+  const segments = text
+    .split(/[,;|]/)
+    .map((segment) => wordsOf(segment).length)
+    .filter((n) => n > 0);
   return segments.length >= 3 && segments.reduce((a, b) => a + b, 0) / segments.length <= 4;
 }
 
@@ -140,7 +172,11 @@ export function isTagList(text: string): boolean {
  */
 export function isKeywordList(text: string): boolean {
   // Every word counts here, single letters too: "a" is the commonest sign of a phrase.
-  const words = text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   const content = words.filter((word) => word.length > 1 && !STOPWORDS.has(word) && word !== 'a').length;
   const functionWords = words.length - content;
   const terse = functionWords / words.length < 0.12;
@@ -163,7 +199,10 @@ const LEADING_CLAUSE_MAX_WORDS = 12;
 export function leadingClause(prompt: string): string | undefined {
   const words = prompt.split(/\s+/).filter(Boolean);
   if (words.length < LEADING_CLAUSE_MIN_PROMPT_WORDS || isTagList(prompt)) return undefined;
-  let clause = prompt.split(/[,;:]|\s[-–—]\s/)[0].trim().split(/\s+/);
+  let clause = prompt
+    .split(/[,;:]|\s[-–—]\s/)[0]
+    .trim()
+    .split(/\s+/);
   const lower = clause.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}-]/gu, ''));
   const ofIndex = lower.indexOf('of');
   if (ofIndex > 0 && lower.slice(0, ofIndex).every((w) => STOPWORDS.has(w) || STYLE_WORDS.has(w))) clause = clause.slice(ofIndex + 1);
@@ -182,13 +221,15 @@ export function leadingClause(prompt: string): string | undefined {
  * comma segments that say how the picture is made rather than what it shows ("85mm f/1.4", "octane render, 8k").
  */
 const JARGON_WORDS = new Set(
-  ('bokeh macro volumetric rim dramatic epic moody cinematography render blender polaroid editorial matte isometric ' +
+  (
+    'bokeh macro volumetric rim dramatic epic moody cinematography render blender polaroid editorial matte isometric ' +
     'wallpaper lens grain exposure tilt shift low poly lowpoly ultra uhd resolution quality award winning ' +
     'trending pinterest behance deviantart shot dslr canon nikon sony eos kodak portra fujifilm film 35mm 50mm 85mm ' +
     'overhead aerial angle golden hour god rays ray tracing raytracing lumen unity unreal engine octane redshift ' +
     'vray intricate details detail hyper super insanely extremely sharp focus smooth elegant symmetrical centered ' +
     'colors colours color colour palette tones tone pastel vibrant muted faded natural warm cold cool chiaroscuro product ' +
-    'watercolour charcoal pencil ink acrylic gouache crayon pastels ukiyoe lineart line').split(' '),
+    'watercolour charcoal pencil ink acrylic gouache crayon pastels ukiyoe lineart line'
+  ).split(' '),
 );
 
 /** A word that names no content: a stopword, a style word, jargon, or a number with a unit ("8k", "f/1.4", "1920s" is content). */
@@ -229,7 +270,9 @@ export function synonymsOf(word: string): string[] {
   if (!synonymGroups) {
     const { groups } = JSON.parse(readFileSync(new URL('./scoring.synonyms.json', import.meta.url), 'utf8')) as { groups: string[][] };
     synonymGroups = new Map();
-    for (const group of groups) for (const member of group) synonymGroups.set(member, [...(synonymGroups.get(member) ?? []), ...group.filter((other) => other !== member)]);
+    for (const group of groups)
+      for (const member of group)
+        synonymGroups.set(member, [...(synonymGroups.get(member) ?? []), ...group.filter((other) => other !== member)]);
   }
   const forms = [word, IRREGULAR[word], word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')];
   return [...new Set(forms.flatMap((form) => (form ? (synonymGroups!.get(form) ?? []) : [])))];
@@ -245,7 +288,8 @@ function broaderTable() {
     };
     // Derivation counts both ways: "storm" in the guess meets "stormy" in the prompt too.
     const base = new Map<string, string[]>();
-    for (const [adjective, nouns] of Object.entries(derived)) for (const noun of nouns) base.set(noun, [...(base.get(noun) ?? []), adjective]);
+    for (const [adjective, nouns] of Object.entries(derived))
+      for (const noun of nouns) base.set(noun, [...(base.get(noun) ?? []), adjective]);
     broaderTables = { broader, derived, base };
   }
   return broaderTables;
@@ -259,8 +303,18 @@ function broaderTable() {
  */
 export function broaderWordsOf(word: string): string[] {
   const { broader, derived, base } = broaderTable();
-  const forms = [...new Set([word, IRREGULAR[word], word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')])].filter(Boolean) as string[];
-  return [...new Set(forms.flatMap((form) => [...(derived[form] ?? []), ...(base.get(form) ?? []), ...(Object.hasOwn(broader, form) ? broader[form] : [])]))];
+  const forms = [...new Set([word, IRREGULAR[word], word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')])].filter(
+    Boolean,
+  ) as string[];
+  return [
+    ...new Set(
+      forms.flatMap((form) => [
+        ...(derived[form] ?? []),
+        ...(base.get(form) ?? []),
+        ...(Object.hasOwn(broader, form) ? broader[form] : []),
+      ]),
+    ),
+  ];
 }
 
 /**
@@ -280,7 +334,10 @@ export function alignSynonymsToPrompt(promptStems: Set<string>, guessWords: stri
 export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
   const terms = promptTerms(prompt);
   const promptStems = withCompounds(wordsOf(prompt).filter((w) => !STOPWORDS.has(w)));
-  const guessWords = alignSynonymsToPrompt(promptStems, wordsOf(guess).filter((w) => !STOPWORDS.has(w)));
+  const guessWords = alignSynonymsToPrompt(
+    promptStems,
+    wordsOf(guess).filter((w) => !STOPWORDS.has(w)),
+  );
   const guessStemSet = withCompounds(guessWords);
   const content = guessWords.filter((word) => !STYLE_WORDS.has(word)).map(stemWord);
   const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);

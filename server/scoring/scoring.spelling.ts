@@ -55,7 +55,9 @@ export function sameWordModuloTypos(a: string, b: string): boolean {
 }
 
 /** Function words never part of a compound ("a barista" is not "abarista"). */
-const NOT_COMPOUNDED = new Set('the and with for from into onto over its his her their our your this that are was has had not but'.split(' '));
+const NOT_COMPOUNDED = new Set(
+  'the and with for from into onto over its his her their our your this that are was has had not but'.split(' '),
+);
 
 function words(text: string): string[] {
   return text
@@ -77,7 +79,9 @@ export function alignSpellingToPrompt(prompt: string, guess: string): string {
   const promptSet = new Set(promptWords);
   const joinedPairs = new Map<string, string>();
   const joinable = (word: string) => word.length >= 3 && !NOT_COMPOUNDED.has(word);
-  for (let i = 0; i + 1 < promptWords.length; i++) if (joinable(promptWords[i]) && joinable(promptWords[i + 1])) joinedPairs.set(promptWords[i] + promptWords[i + 1], `${promptWords[i]} ${promptWords[i + 1]}`);
+  for (let i = 0; i + 1 < promptWords.length; i++)
+    if (joinable(promptWords[i]) && joinable(promptWords[i + 1]))
+      joinedPairs.set(promptWords[i] + promptWords[i + 1], `${promptWords[i]} ${promptWords[i + 1]}`);
   const candidates = promptWords.filter((word) => word.length >= 4);
   const closest = (word: string) => (word.length < 4 ? undefined : candidates.find((p) => sameWordModuloTypos(word, p)));
   const closestPair = (word: string) => {

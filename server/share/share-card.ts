@@ -18,12 +18,17 @@ export interface ShareCardData {
   image: Buffer | null;
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** The SVG of the card (exported for tests: it is the whole content of the PNG). */
 export async function shareCardSvg(data: ShareCardData): Promise<string> {
   const image = data.image
-    ? await sharp(data.image).resize(IMAGE_SIZE, IMAGE_SIZE, { fit: 'cover' }).jpeg({ quality: 82 }).toBuffer().catch(() => null)
+    ? await sharp(data.image)
+        .resize(IMAGE_SIZE, IMAGE_SIZE, { fit: 'cover' })
+        .jpeg({ quality: 82 })
+        .toBuffer()
+        .catch(() => null)
     : null;
   const name = escapeXml((data.displayName ?? 'A player').slice(0, 20));
   const rankLine = data.rank ? `#${data.rank} of ${data.total} on the leaderboard` : 'on the leaderboard';
@@ -54,5 +59,7 @@ export async function shareCardSvg(data: ShareCardData): Promise<string> {
 }
 
 export async function renderShareCard(data: ShareCardData): Promise<Buffer> {
-  return sharp(Buffer.from(await shareCardSvg(data))).png({ compressionLevel: 8 }).toBuffer();
+  return sharp(Buffer.from(await shareCardSvg(data)))
+    .png({ compressionLevel: 8 })
+    .toBuffer();
 }

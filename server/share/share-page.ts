@@ -2,7 +2,8 @@
 import { formatScore } from '@contracts/game.rules';
 import { CARD_HEIGHT, CARD_WIDTH } from './share-card';
 
-const escapeHtml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
 
 export interface SharePageData {
   displayName: string | null;

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../http/http-error';
 import type { GameService } from '../game/game.service';
 import type { LeaderboardService } from '../leaderboard/leaderboard.service';
+import { RATE_LIMITED_CODE, waitPhrase, windowRules } from '../limits/limits.rules';
+import type { LimitStore } from '../limits/limits.store';
 import type { ImageStorage } from '../storage/image-storage';
 import { renderShareCard } from './share-card';
 import { sharePageHtml } from './share-page';
@@ -15,15 +18,17 @@ export interface ShareRoutesOptions {
   publicUrl: string;
   /** What the card and the page invite people to open. */
   gameUrl: string;
+  /** Where the card's per-address limit is counted (shared by every instance on the database). */
+  limits: LimitStore;
 }
 
 /** Cards are re-drawn when the rank moves; a small in-memory cache keeps a popular link from re-rendering. */
 const CARD_CACHE_SIZE = 200;
-/** Renders per client address per minute (cache hits are free): a venue NAT shares this, so it is generous. */
-const CARD_RATE_LIMIT = { max: 240, timeWindow: '1 minute' };
+/** Card requests per client address per minute: a venue NAT shares this, so it is generous. */
+export const CARD_RATE_LIMIT = windowRules.shareCardPerAddress;
 
 const paramsSchema = z.object({ attemptId: z.uuid({ error: 'Unknown game' }) });
-const notFound = { code: 'SHARE_NOT_FOUND', message: 'There is nothing to share here (yet).' };
+const notFound = () => new HttpError(404, 'SHARE_NOT_FOUND', 'There is nothing to share here (yet).');
 
 /**
  * Shared results: GET /s/:attemptId (a page with Open Graph tags) and GET /api/share/:attemptId/card.png. Only a
@@ -44,7 +49,7 @@ export async function shareRoutes(base: FastifyInstance, options: ShareRoutesOpt
 
   app.get('/s/:attemptId', { schema: { params: paramsSchema } }, async (request, reply) => {
     const found = await standing(request.params.attemptId);
-    if (!found) return reply.status(404).send(notFound);
+    if (!found) throw notFound();
     const pageUrl = `${options.publicUrl}/s/${request.params.attemptId}`;
     return reply
       .type('text/html; charset=utf-8')
@@ -63,28 +68,35 @@ export async function shareRoutes(base: FastifyInstance, options: ShareRoutesOpt
       );
   });
 
-  app.get(
-    '/api/share/:attemptId/card.png',
-    { config: { rateLimit: CARD_RATE_LIMIT }, schema: { params: paramsSchema } },
-    async (request, reply) => {
-      const found = await standing(request.params.attemptId);
-      if (!found) return reply.status(404).send(notFound);
-      const key = `${request.params.attemptId}:${found.rank}:${found.total}:${found.shared.displayName}`;
-      let png = cache.get(key);
-      if (!png) {
-        const image = await options.storage.get(found.shared.imageKey).catch(() => null);
-        png = await renderShareCard({
-          displayName: found.shared.displayName,
-          score: found.shared.finalScore,
-          rank: found.rank,
-          total: found.total,
-          gameUrl: options.gameUrl,
-          image: image?.bytes ?? null,
-        });
-        if (cache.size >= CARD_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        cache.set(key, png);
-      }
-      return reply.type('image/png').header('cache-control', 'public, max-age=300').send(png);
-    },
-  );
+  app.get('/api/share/:attemptId/card.png', { schema: { params: paramsSchema } }, async (request, reply) => {
+    const verdict = await options.limits.hit([{ rule: CARD_RATE_LIMIT, on: request.ip }]);
+    if (!verdict.allowed) {
+      throw new HttpError(
+        429,
+        RATE_LIMITED_CODE,
+        `Too many share cards from your network. Please wait ${waitPhrase(verdict.retryAfterSeconds)}.`,
+        {
+          'retry-after': String(verdict.retryAfterSeconds),
+        },
+      );
+    }
+    const found = await standing(request.params.attemptId);
+    if (!found) throw notFound();
+    const key = `${request.params.attemptId}:${found.rank}:${found.total}:${found.shared.displayName}`;
+    let png = cache.get(key);
+    if (!png) {
+      const image = await options.storage.get(found.shared.imageKey).catch(() => null);
+      png = await renderShareCard({
+        displayName: found.shared.displayName,
+        score: found.shared.finalScore,
+        rank: found.rank,
+        total: found.total,
+        gameUrl: options.gameUrl,
+        image: image?.bytes ?? null,
+      });
+      if (cache.size >= CARD_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(key, png);
+    }
+    return reply.type('image/png').header('cache-control', 'public, max-age=300').send(png);
+  });
 }

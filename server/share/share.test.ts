@@ -5,6 +5,7 @@ import { createGamer, importDemoPack, playFullGame, startGame, submitGuess } fro
 import { setHidden } from '../../tests/support/leaderboard-entries';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { shareCardSvg } from './share-card';
+import { CARD_RATE_LIMIT } from './share.routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,8 +60,32 @@ describe('shared results', () => {
     expect(meta(page.body, 'og:title')).toMatch(/^A player scored/);
   });
 
+  it('refuses card number 241 from one address within a minute (429 + Retry-After); other addresses go on', async () => {
+    const player = await createGamer(t, 'Popular');
+    const { attempt } = await playFullGame(t.app, player);
+    const card = (remoteAddress: string) => request(t.app, { method: 'GET', url: `/api/share/${attempt.id}/card.png`, remoteAddress });
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 250; i++) {
+      const { statusCode } = await card('203.0.113.7');
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: CARD_RATE_LIMIT.max, 429: 250 - CARD_RATE_LIMIT.max });
+    const refused = await card('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect((await card('198.51.100.9')).statusCode).toBe(200);
+  });
+
   it('draws the name, score, rank and game URL on the card, escaped, and nothing else of the game', async () => {
-    const svg = await shareCardSvg({ displayName: 'Tom & <Jerry>', score: 87.44, rank: 3, total: 40, gameUrl: 'https://play.example.test/', image: null });
+    const svg = await shareCardSvg({
+      displayName: 'Tom & <Jerry>',
+      score: 87.44,
+      rank: 3,
+      total: 40,
+      gameUrl: 'https://play.example.test/',
+      image: null,
+    });
     expect(svg).toContain('Tom &amp; &lt;Jerry&gt; scored');
     expect(svg).toContain('87.4%');
     expect(svg).toContain('#3 of 40 on the leaderboard');

@@ -16,6 +16,9 @@ export interface ImageStorage {
 }
 
 /** Keys are random ids plus an extension ('Zk3…Q.webp'); anything else is refused so no key can escape the folder. */
+/** Where the app serves a stored image (the game's image route). */
+export const imageUrlFor = (imageKey: string) => `/api/images/${imageKey}`;
+
 export const IMAGE_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}\.(webp|png|jpg)$/;
 
 const contentTypes: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' };

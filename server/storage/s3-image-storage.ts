@@ -27,7 +27,10 @@ export function createS3ImageStorage(config: S3StorageConfig): ImageStorage & { 
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
-    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
   });
   const objectKey = (key: string) => `${config.prefix}${key}`;
   return {
@@ -35,7 +38,15 @@ export function createS3ImageStorage(config: S3StorageConfig): ImageStorage & { 
     async put(key, bytes, contentType) {
       if (!isImageKey(key)) throw new Error('invalid image key');
       if (contentTypes[key.split('.').pop()!] !== contentType) throw new Error(`key ${key} does not match ${contentType}`);
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: objectKey(key), Body: bytes, ContentType: contentType, CacheControl: IMAGE_CACHE_CONTROL }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: IMAGE_CACHE_CONTROL,
+        }),
+      );
     },
     async get(key) {
       if (!isImageKey(key)) return null;
@@ -44,7 +55,12 @@ export function createS3ImageStorage(config: S3StorageConfig): ImageStorage & { 
         const bytes = Buffer.from(await object.Body!.transformToByteArray());
         return { bytes, contentType: contentTypes[key.split('.').pop()!] };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (
+          error instanceof NoSuchKey ||
+          (error as { name?: string }).name === 'NoSuchKey' ||
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return null;
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseUrl, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
+import { baseUrl, readLatestMail, screenshot, uniqueBrowserEmail, untilStill, useBrowser } from './browser-helpers';
 
 /**
  * WCAG 2.1 AA over every page and state a visitor or player can reach: axe-core (wcag2a, wcag2aa, wcag21aa) must find
@@ -15,7 +15,7 @@ export interface A11yState {
   as?: 'visitor' | 'player';
   named?: boolean;
   /** A request the page may fail on purpose (e.g. the 404 page's own status). */
-  allow?: { path: string; status: number };
+  allow?: { path: string; status: number | 'network' };
   /** Runs after the page loaded; returns when the state is on screen. */
   setup?: (page: Page) => Promise<void>;
 }
@@ -39,7 +39,15 @@ async function guessThroughApi(page: Page, attemptId: string, numbers: number[])
 }
 
 export const states: A11yState[] = [
-  { name: 'landing', url: '/', setup: (page) => page.getByRole('link', { name: /Get Started/ }).first().waitFor() },
+  {
+    name: 'landing',
+    url: '/',
+    setup: (page) =>
+      page
+        .getByRole('link', { name: /Get Started/ })
+        .first()
+        .waitFor(),
+  },
   { name: 'auth, sign in', url: '/auth', setup: (page) => page.getByRole('heading', { name: 'Welcome back!' }).waitFor() },
   {
     name: 'auth, sign up',
@@ -64,7 +72,12 @@ export const states: A11yState[] = [
     },
   },
   { name: 'privacy', url: '/privacy', setup: (page) => page.getByRole('heading', { name: 'Privacy Policy' }).waitFor() },
-  { name: '404', url: '/no-such-page', allow: { path: '/no-such-page', status: 404 }, setup: (page) => page.getByText('Oops! Page not found').waitFor() },
+  {
+    name: '404',
+    url: '/no-such-page',
+    allow: { path: '/no-such-page', status: 404 },
+    setup: (page) => page.getByText('Oops! Page not found').waitFor(),
+  },
   { name: 'leaderboard', url: '/leaderboard', setup: (page) => page.getByRole('heading', { name: 'Leaderboard' }).waitFor() },
   { name: 'booth', url: '/booth', viewport: { width: 1920, height: 1080 }, setup: (page) => page.getByTestId('booth-ticker').waitFor() },
   {
@@ -143,6 +156,38 @@ export const states: A11yState[] = [
     },
   },
   {
+    // The server can't be reached while a guess is sent: it waits, with its draft, and the composer says so.
+    name: 'guessing, waiting for the connection',
+    url: '/play',
+    as: 'player',
+    allow: { path: '/api/', status: 'network' },
+    setup: async (page) => {
+      await startThroughApi(page);
+      await page.reload();
+      await page.route(/\/api\/(health|game\/attempts\/)/, (route) => route.abort('connectionrefused'));
+      await page.getByLabel(GUESS_LABEL).fill('a cat on a windowsill');
+      await page.getByRole('button', { name: 'SUBMIT GUESS 1' }).click();
+      await page.getByText("The game server can't be reached, your guess will be sent when it's back.").waitFor();
+    },
+  },
+  {
+    // A page whose code cannot be loaded: "Reconnecting…" until it can.
+    name: 'reconnecting page',
+    url: '/play',
+    as: 'player',
+    allow: { path: '/', status: 'network' },
+    setup: async (page) => {
+      await page.getByRole('button', { name: 'START CHALLENGE' }).waitFor();
+      await page.route(/\/assets\/leaderboard-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+      await page.route('**/api/health', (route) => route.abort('internetdisconnected'));
+      await page
+        .getByRole('link', { name: /leaderboard/i })
+        .first()
+        .click();
+      await page.getByText('RECONNECTING…').waitFor();
+    },
+  },
+  {
     name: 'history',
     url: '/play',
     as: 'player',
@@ -160,12 +205,18 @@ export const states: A11yState[] = [
 /** A verified player, signed in in this page's context, optionally with a display name. */
 async function signInPlayer(page: Page, named: boolean) {
   const email = uniqueBrowserEmail('a11y');
-  const response = await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'correct horse', name: '' }, headers: { origin: baseUrl() } });
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct horse', name: '' },
+    headers: { origin: baseUrl() },
+  });
   expect(response.status()).toBe(200);
   const mail = await readLatestMail(baseUrl(), email);
   await page.goto(mail.link);
   if (named) {
-    const saved = await page.request.put('/api/profile', { data: { displayName: `A11y${Math.random().toString(36).slice(2, 7)}` }, headers: { origin: baseUrl() } });
+    const saved = await page.request.put('/api/profile', {
+      data: { displayName: `A11y${Math.random().toString(36).slice(2, 7)}` },
+      headers: { origin: baseUrl() },
+    });
     expect(saved.status()).toBe(200);
   }
 }
@@ -173,9 +224,11 @@ async function signInPlayer(page: Page, named: boolean) {
 /** Axe's findings, one readable line per violated rule with the elements it names. */
 async function axeViolations(page: Page) {
   // Let entrance animations and count-ups finish: axe measures what is painted.
-  await page.waitForTimeout(1600);
+  await untilStill(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
 }
 
 const { newPage } = useBrowser();

@@ -2,18 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium-flags';
 import { repoRoot } from '../../scripts/paths';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 const screenshotDir = path.join(repoRoot, '.artifacts/screenshots');
 
@@ -35,20 +26,26 @@ export interface BrowserPage {
   context: BrowserContext;
   /** Lets this test's page log a failed request (e.g. the 403 of a refused sign-in, or a dropped connection). */
   allowFailure(path: string, status: number | 'network'): void;
+  /** Lets this test's page log a console error matching `pattern` (e.g. the browser's own words for a dropped connection). */
+  allowConsoleError(pattern: RegExp): void;
 }
 
+/** Debian Chromium, launched once per run by the browser project's global setup (tests/browser/global-setup.ts). */
+export const launchChromiumServer = () => chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+
 /**
- * Call once per test file: launches Debian Chromium for the file, gives each test a fresh context at 390×844,
- * and fails a test whose page logged a console.error or threw, unless allow-listed.
+ * Call once per test file: connects to the run's one Chromium, gives each test fresh contexts (390×844 unless
+ * asked), and fails a test whose page logged a console.error or threw, unless allow-listed.
  */
 export function useBrowser() {
   let browser: Browser;
   let open: Array<{ context: BrowserContext; problems: string[] }> = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.connect(inject('chromiumEndpoint'));
   });
   afterAll(async () => {
+    // Disconnects this file; the browser itself stays up for the next file.
     await browser?.close();
   });
   afterEach(async (context) => {
@@ -56,7 +53,9 @@ export function useBrowser() {
       // What the page showed when the test failed: .artifacts/screenshots/failed-<test>-<n>.png
       const name = context.task.name.replace(/[^\w]+/g, '-').slice(0, 60);
       await Promise.all(
-        open.flatMap((entry) => entry.context.pages()).map((page, index) => screenshot(page, `failed-${name}-${index}`).catch(() => undefined)),
+        open
+          .flatMap((entry) => entry.context.pages())
+          .map((page, index) => saveScreenshot(page, `failed-${name}-${index}`).catch(() => undefined)),
       );
     }
     const problems = open.flatMap((entry) => entry.problems);
@@ -66,11 +65,27 @@ export function useBrowser() {
   });
 
   return {
-    async newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserPage> {
-      const context = await browser.newContext({ viewport: options.viewport ?? PHONE_VIEWPORT, deviceScaleFactor: 2, baseURL: baseUrl() });
+    async newPage(
+      options: {
+        viewport?: { width: number; height: number };
+        baseURL?: string;
+        storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+        deviceScaleFactor?: number;
+        /** 'block': no service worker (Chromium's offline emulation does not reach requests a service worker passes on). */
+        serviceWorkers?: 'allow' | 'block';
+      } = {},
+    ): Promise<BrowserPage> {
+      const context = await browser.newContext({
+        viewport: options.viewport ?? PHONE_VIEWPORT,
+        deviceScaleFactor: options.deviceScaleFactor ?? 2,
+        baseURL: options.baseURL ?? baseUrl(),
+        storageState: options.storageState,
+        serviceWorkers: options.serviceWorkers,
+      });
       const page = await context.newPage();
       const allowed = [...ALWAYS_ALLOWED];
       const problems: string[] = [];
+      const allowedConsole: RegExp[] = [];
       // Every tab of this context is watched (a test may open a second one).
       const watch = (tab: Page) => {
         tab.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -85,21 +100,78 @@ export function useBrowser() {
             problems.push(`console.error: ${text} (${requestPath})`);
             return;
           }
+          if (allowedConsole.some((pattern) => pattern.test(text))) return;
           problems.push(`console.error: ${text}`);
         });
       };
       watch(page);
       context.on('page', watch);
       open.push({ context, problems });
-      return { page, context, allowFailure: (path, status) => allowed.push({ path, status }) };
+      return {
+        page,
+        context,
+        allowFailure: (path, status) => allowed.push({ path, status }),
+        allowConsoleError: (pattern) => allowedConsole.push(pattern),
+      };
     },
   };
 }
 
-/** Saves a full-page screenshot to .artifacts/screenshots/<name>.png (git-ignored; look at them). */
-export async function screenshot(page: Page, name: string) {
+/**
+ * With SCREENSHOTS=1 (e.g. `SCREENSHOTS=1 npx vitest run --project browser tests/browser/game.browser.test.ts`),
+ * saves a full-page screenshot to .artifacts/screenshots/<name>.png (git-ignored; look at them). Otherwise a test run
+ * takes none: only a failed test's pages are saved, always. `fullPage: false` saves only what is in the viewport (e.g. a
+ * toast, which is fixed to it).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await untilStill(page);
+  await saveScreenshot(page, name, options.fullPage ?? true);
+}
+
+/**
+ * Resolves once the page stands still: no CSS animation or transition left to run (endless ones, like a spinner,
+ * aside) and no count-up moving (the page's text is the same as 100 ms before).
+ */
+export async function untilStill(page: Page, timeout = 15_000) {
+  await page.waitForFunction(
+    () => {
+      const seen = window as unknown as { __lastText?: string };
+      const text = document.body.innerText;
+      const moving = document
+        .getAnimations()
+        .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      const still = !moving && text === seen.__lastText;
+      seen.__lastText = text;
+      return still;
+    },
+    undefined,
+    { polling: 100, timeout },
+  );
+}
+
+/** Resolves once the page's main thread is idle: whatever its last event started (a request, a render) has begun. */
+export async function untilIdle(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
+}
+
+/**
+ * Holds every request to `url` until release() is called (then they go through, as do later ones): lets a test
+ * see a busy state for as long as it needs instead of slowing the request by a guessed delay.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+async function saveScreenshot(page: Page, name: string, fullPage = true) {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 export interface CapturedMail {
@@ -171,5 +243,32 @@ export async function signUpAndVerify(page: Page, base = baseUrl(), options: { e
 }
 
 export async function expectText(page: Page, text: string | RegExp, timeout = 15_000) {
-  await page.getByText(text, { exact: typeof text === 'string' }).first().waitFor({ state: 'visible', timeout });
+  await page
+    .getByText(text, { exact: typeof text === 'string' })
+    .first()
+    .waitFor({ state: 'visible', timeout });
+}
+
+/** The shared server's organizer, signed in over the API: their session cookie (the console journeys sign in by hand). */
+async function organizerCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(inject('organizer')),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+/** Changes the shared event's settings as its organizer would, through the console's API. */
+export async function updateSharedEvent(settings: Record<string, unknown>, base = baseUrl()) {
+  const response = await fetch(`${base}/api/admin/event`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', origin: base, cookie: await organizerCookie(base) },
+    body: JSON.stringify(settings),
+  });
+  expect(response.status).toBe(200);
 }

@@ -1,16 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../scripts/paths';
-import { startFakeImageProvider, type FakeImageProvider } from '../../scripts/bench/fake-image-provider';
+import { startFakeImageProvider, type FakeImageProvider } from '../support/fake-image-provider';
 import { generatedImage, zipFiles } from '../support/game';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { buildZip } from '../support/zip-builder';
 import { screenshot, useBrowser } from './browser-helpers';
+import { migratedDataDir } from '../support/data-dir';
 
 // The organizer console needs an organizer, made with admin:create before the server holds the PGlite folder:
 // this file starts a server of its own (same web build), with a fake image provider and a 1 MB upload limit.
@@ -22,14 +21,22 @@ let server: ServerProcess;
 let fake: FakeImageProvider;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'gg-console-'));
+  dataDir = migratedDataDir('gg-console-');
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', EMAIL, '--password', PASSWORD], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
   });
   fake = await startFakeImageProvider({ delayMs: 700 });
   server = await startServer(
-    { DATA_DIR: dataDir, AUTH_RATE_LIMIT: 'false', WEB_DIST_DIR: inject('webDistDir'), PACK_UPLOAD_MAX_MB: '1', IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`, GENERATION_CONCURRENCY: '2' },
+    {
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT: 'false',
+      WEB_DIST_DIR: inject('webDistDir'),
+      PACK_UPLOAD_MAX_MB: '1',
+      STARTER_PACK: 'false',
+      IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`,
+      GENERATION_CONCURRENCY: '2',
+    },
     { timeoutMs: 120_000 },
   );
 }, 180_000);
@@ -45,12 +52,13 @@ async function openChallenges(page: Page) {
   await page.getByLabel(/e-?mail/i).fill(EMAIL);
   await page.getByLabel(/^password$/i).fill(PASSWORD);
   await page.getByRole('button', { name: 'SIGN IN', exact: true }).click();
-  await page.waitForURL('**/play');
+  await page.waitForURL('**/admin**');
   await page.goto(`${server.url}/admin/challenges`);
   await page.getByText('Upload a pack', { exact: true }).waitFor();
 }
 
-const choosePack = (page: Page, name: string, buffer: Buffer) => page.locator('input[type=file][accept^=".zip"]').setInputFiles({ name, mimeType: 'application/zip', buffer });
+const choosePack = (page: Page, name: string, buffer: Buffer) =>
+  page.locator('input[type=file][accept^=".zip"]').setInputFiles({ name, mimeType: 'application/zip', buffer });
 
 describe('Challenges section', () => {
   it('uploads a good pack, lists every problem of broken ones, refuses ../ entries and oversized packs', async () => {
@@ -69,11 +77,28 @@ describe('Challenges section', () => {
     expect(await page.getByRole('region', { name: 'Challenges table' }).locator('tbody tr').count()).toBe(3);
     await screenshot(page, 'challenges-uploaded');
 
-    await choosePack(page, 'broken.zip', zipFiles({ 'manifest.json': JSON.stringify([{ file: 'images/missing.png', prompt: 'x' }, { file: 'images/text.png', prompt: '' }]), 'images/text.png': 'not an image' }));
+    await choosePack(
+      page,
+      'broken.zip',
+      zipFiles({
+        'manifest.json': JSON.stringify([
+          { file: 'images/missing.png', prompt: 'x' },
+          { file: 'images/text.png', prompt: '' },
+        ]),
+        'images/text.png': 'not an image',
+      }),
+    );
     await page.getByText('The pack has 3 problems; nothing was imported.').waitFor();
     await page.getByText('entry 1 (images/missing.png): image file not found in the pack').waitFor();
 
-    await choosePack(page, 'evil.zip', buildZip([{ name: 'manifest.json', data: '[]' }, { name: '../../escape.png', data: 'x' }]));
+    await choosePack(
+      page,
+      'evil.zip',
+      buildZip([
+        { name: 'manifest.json', data: '[]' },
+        { name: '../../escape.png', data: 'x' },
+      ]),
+    );
     await page.getByText('zip entry "../../escape.png" has a path leaving the pack').waitFor();
 
     await choosePack(page, 'huge.zip', Buffer.concat([zipFiles(files), Buffer.alloc(1024 * 1024 + 1)]));
@@ -84,7 +109,9 @@ describe('Challenges section', () => {
   it('generates challenges with live progress and thumbnails', async () => {
     const { page } = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await openChallenges(page);
-    await page.getByLabel('Prompts').fill(['a lighthouse at dawn', 'a red bicycle by a wall', 'a teapot shaped like a whale', 'a refused one [refuse]'].join('\n'));
+    await page
+      .getByLabel('Prompts')
+      .fill(['a lighthouse at dawn', 'a red bicycle by a wall', 'a teapot shaped like a whale', 'a refused one [refuse]'].join('\n'));
     await page.getByRole('button', { name: 'START GENERATING' }).click();
     const progress = page.getByTestId('generation-progress');
     await progress.waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectText, signUpAndVerify, useBrowser } from './browser-helpers';
+import { baseUrl, expectText, signUpAndVerify, untilIdle, useBrowser } from './browser-helpers';
 
 // What /play loads before START CHALLENGE shows, and the pages' loading and failure screens (docs/decisions/025).
 const browser = useBrowser();
@@ -32,7 +32,7 @@ describe("/play's first load", () => {
     expect(named.every((path) => !path.endsWith('.js') || beforeStart.includes(path))).toBe(true);
 
     // Nothing more while the home view shows (on bad Wi-Fi START's request would wait for a free connection) ...
-    await tab.waitForTimeout(1000);
+    await untilIdle(tab);
     expect(assets.filter((path) => later.test(path))).toEqual([]);
     // ... the complete and history views once a game is open.
     await tab.getByRole('button', { name: 'START CHALLENGE' }).click();
@@ -93,20 +93,61 @@ describe('/auth for a visitor without a session', () => {
     expect(signUp).toContain('Join the challenge!');
     expect(signUp).toContain('SIGN UP');
 
-    // Every text the page ever shows, from the first parse on.
+    // Every text the page ever shows, from the first parse on; and the pre-rendered form's element, as parsed.
     await page.addInitScript(() => {
       const seen = new Set<string>();
-      (window as unknown as { seen: Set<string> }).seen = seen;
-      new MutationObserver(() => seen.add(document.body?.innerText ?? '')).observe(document, { subtree: true, childList: true, characterData: true });
+      const marks = window as unknown as { seen: Set<string>; parsedForm?: Element | null };
+      marks.seen = seen;
+      new MutationObserver(() => seen.add(document.body?.innerText ?? '')).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+      // 'interactive': the HTML is parsed, no script has run yet.
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') marks.parsedForm = document.querySelector('#root form');
+      });
     });
     await page.goto('/auth?mode=sign-up');
     await expectText(page, 'Join the challenge!');
+    // The app adopts the pre-rendered markup (hydrates it: React's fiber is on the form the HTML parser made) instead
+    // of building the page again.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const form = (window as unknown as { parsedForm?: Element | null }).parsedForm;
+          return Boolean(form?.isConnected && Object.keys(form).some((key) => key.startsWith('__reactFiber')));
+        }),
+      )
+      .toBe(true);
     // The app runs the page now: the toggle works.
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expectText(page, 'Welcome back!');
     const texts = await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen]);
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.filter((text) => text.includes('Loading...'))).toEqual([]);
+  });
+
+  it('the landing page is hydrated, not rendered again', async () => {
+    const { page } = await browser.newPage();
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { parsedMain?: Element | null }).parsedMain = document.querySelector('#root main');
+        }
+      });
+    });
+    await page.goto('/');
+    await expectText(page, 'Get Started');
+    // React has taken the element the HTML parser made as its own (its fiber is on it) and kept it in the page.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const main = (window as unknown as { parsedMain?: Element | null }).parsedMain;
+          return Boolean(main?.isConnected && Object.keys(main).some((key) => key.startsWith('__reactFiber')));
+        }),
+      )
+      .toBe(true);
   });
 
   it('a signed-in player opening /auth still goes to /play', async () => {

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { demoPackDir, repoRoot } from '../../scripts/paths';
+import { fillFromTemplate } from '../support/data-dir';
 import { startOidcIssuer } from '../support/oidc-issuer';
 import { startServer } from '../support/server-process';
+import { launchChromiumServer } from './browser-helpers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +19,8 @@ declare module 'vitest' {
     organizer: { email: string; password: string };
     /** This run's web build, for test files that start a server of their own. */
     webDistDir: string;
+    /** The run's one Chromium (each test file connects to it and opens its own contexts). */
+    chromiumEndpoint: string;
   }
 }
 
@@ -44,8 +48,15 @@ async function prepareSharedEvent(baseUrl: string) {
   const json = { 'content-type': 'application/json', origin: baseUrl };
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers: json, body: JSON.stringify(ORGANIZER) });
   if (!signIn.ok) throw new Error(`organizer sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  const patch = await fetch(`${baseUrl}/api/admin/event`, { method: 'PATCH', headers: { ...json, cookie }, body: JSON.stringify({ minSecondsBetweenChallenges: 0, allowPromptReuse: true }) });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const patch = await fetch(`${baseUrl}/api/admin/event`, {
+    method: 'PATCH',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ minSecondsBetweenChallenges: 0, allowPromptReuse: true }),
+  });
   if (!patch.ok) throw new Error(`event settings failed: ${patch.status} ${await patch.text()}`);
 }
 
@@ -63,13 +74,17 @@ function buildWeb(outDir: string) {
   if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
 }
 
-/** One issuer and one real server (fresh PGlite data folder) for the whole browser run. */
+/** One issuer, one real server (fresh PGlite data folder) and one Chromium for the whole browser run. */
 export default async function setup(project: TestProject) {
   const runDir = mkdtempSync(path.join(tmpdir(), 'gg-browser-'));
-  const webDistDir = path.join(runDir, 'web');
-  buildWeb(webDistDir);
+  // `npm test` builds the web once for its two browser lanes (scripts/test.sh) and names the folder; alone, a run
+  // builds its own.
+  const webDistDir = process.env.TEST_WEB_DIST_DIR ?? path.join(runDir, 'web');
+  if (!process.env.TEST_WEB_DIST_DIR) buildWeb(webDistDir);
   const issuer = await startOidcIssuer();
   const dataDir = path.join(runDir, 'data');
+  // Starts from the run's migrated PGlite (no initdb); admin-create.test.ts covers the CLI on an empty folder.
+  fillFromTemplate(dataDir, project.getProvidedContext().pgliteTemplate);
   createOrganizer(dataDir);
   const server = await startServer(
     {
@@ -90,10 +105,17 @@ export default async function setup(project: TestProject) {
   });
 
   await prepareSharedEvent(server.url);
+  const chromium = await launchChromiumServer().catch(async (error) => {
+    await server.stop();
+    await issuer.stop();
+    rmSync(runDir, { recursive: true, force: true });
+    throw error;
+  });
 
-  // The server's log, for when a journey fails: .artifacts/browser-server.log
+  // The server's log, for when a journey fails: .artifacts/browser-server.log (browser-server-<lane>.log in npm test)
   mkdirSync(path.join(repoRoot, '.artifacts'), { recursive: true });
-  const log = createWriteStream(path.join(repoRoot, '.artifacts/browser-server.log'));
+  const lane = process.env.BROWSER_LANE ? `-${process.env.BROWSER_LANE}` : '';
+  const log = createWriteStream(path.join(repoRoot, `.artifacts/browser-server${lane}.log`));
   log.write(server.output());
   server.child.stdout!.pipe(log);
   server.child.stderr!.pipe(log);
@@ -102,8 +124,10 @@ export default async function setup(project: TestProject) {
   project.provide('issuerUrl', issuer.url);
   project.provide('organizer', ORGANIZER);
   project.provide('webDistDir', webDistDir);
+  project.provide('chromiumEndpoint', chromium.wsEndpoint());
 
   return async () => {
+    await chromium.close();
     await server.stop();
     await issuer.stop();
     log.end();

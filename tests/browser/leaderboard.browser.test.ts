@@ -5,14 +5,19 @@ import { describe, expect, test } from 'vitest';
 import { demoPackDir } from '../../scripts/paths';
 import { baseUrl, expectText, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 
-const demoPrompts: string[] = (JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ prompt: string }>).map((e) => e.prompt);
+const demoPrompts: string[] = (JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ prompt: string }>).map(
+  (e) => e.prompt,
+);
 
 const { newPage } = useBrowser();
 
 /** A verified player signed in inside `page`'s browser context (real sign-up endpoint + the captured mail's link). */
 async function signedInPlayer(page: Page) {
   const email = uniqueBrowserEmail('board');
-  const response = await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'correct horse', name: '' }, headers: { origin: baseUrl() } });
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct horse', name: '' },
+    headers: { origin: baseUrl() },
+  });
   expect(response.status()).toBe(200);
   const mail = await readLatestMail(baseUrl(), email);
   await page.request.get(mail.link);
@@ -93,8 +98,9 @@ describe('live leaderboard', () => {
     expect(await booth.page.getByRole('img', { name: /QR code opening/ }).count()).toBe(0);
     await booth.page.getByRole('list', { name: 'Top 10' }).waitFor();
     expect(await booth.page.getByRole('list', { name: 'Top 10' }).getByRole('listitem').count()).toBeLessThanOrEqual(10);
-    // Nothing to click, and no cursor.
-    expect(await booth.page.locator('button, a, input, textarea').count()).toBe(0);
+    // Nothing to click but the booth's own sound switch (off by default), and no cursor.
+    expect(await booth.page.locator('button, a, input, textarea').count()).toBe(1);
+    expect(await booth.page.getByRole('button', { name: /sound/i }).count()).toBe(1);
     expect(await booth.page.locator('div.cursor-none').count()).toBe(1);
 
     // Live: a new, high score appears on the booth without a reload.
@@ -104,8 +110,8 @@ describe('live leaderboard', () => {
     await playThroughApi(finisher.request, champion, demoPrompts.slice(0, 3));
     const { rank, score } = await (await finisher.request.get('/api/leaderboard/me')).json();
     // The booth lists scores above 0 only (a 0.0 % is not a standing).
-    if (rank !== null && rank <= 10 && score > 0) await booth.page.getByRole('list', { name: 'Top 10' }).getByText(champion).waitFor({ timeout: 5000 });
-    await booth.page.waitForTimeout(1200); // let the rank animation settle before the screenshot
+    if (rank !== null && rank <= 10 && score > 0)
+      await booth.page.getByRole('list', { name: 'Top 10' }).getByText(champion).waitFor({ timeout: 5000 });
     await screenshot(booth.page, 'booth-1920x1080');
 
     // The old /leaderboard?booth=1 link lands on /booth.

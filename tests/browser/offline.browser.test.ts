@@ -10,7 +10,9 @@ describe('offline-tolerant at 390×844', () => {
     allowFailure('/api/health', 'network');
     const email = uniqueBrowserEmail('offline');
     const headers = { origin: baseUrl() };
-    expect((await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'correct horse', name: '' }, headers })).status()).toBe(200);
+    expect(
+      (await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'correct horse', name: '' }, headers })).status(),
+    ).toBe(200);
     await page.goto((await readLatestMail(baseUrl(), email)).link);
     expect((await page.request.put('/api/profile', { data: { displayName: 'Offline Olly' }, headers })).status()).toBe(200);
 
@@ -33,6 +35,8 @@ describe('offline-tolerant at 390×844', () => {
     await context.setOffline(false);
     // No tap needed: the page notices the server is back and reloads into the unfinished game.
     await expectText(page, 'Guess the Prompt - Attempt 1 of 3', 20_000);
-    await page.waitForFunction(() => [...document.querySelectorAll('main img')].some((image) => (image as HTMLImageElement).naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('main img')].some((image) => (image as HTMLImageElement).naturalWidth > 0),
+    );
   });
 });

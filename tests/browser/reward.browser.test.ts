@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -9,6 +7,7 @@ import { demoPackDir } from '../../scripts/paths';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { baseUrl, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 import { demoPromptOfImage } from './demo-prompts';
+import { migratedDataDir } from '../support/data-dir';
 
 const GUESS_LABEL = 'What prompt do you think generated this image?';
 const VIEWPORTS = [
@@ -23,7 +22,10 @@ const { newPage } = useBrowser();
 /** A verified, signed-in player (optionally named) on `base`, through the real auth endpoints and captured mail. */
 async function signedInPlayer(page: Page, base: string, displayName?: string) {
   const email = uniqueBrowserEmail('reward');
-  const response = await page.request.post(`${base}/api/auth/sign-up/email`, { data: { email, password: 'correct horse', name: '' }, headers: { origin: base } });
+  const response = await page.request.post(`${base}/api/auth/sign-up/email`, {
+    data: { email, password: 'correct horse', name: '' },
+    headers: { origin: base },
+  });
   expect(response.status()).toBe(200);
   const mail = await readLatestMail(base, email);
   await page.goto(mail.link);
@@ -40,7 +42,10 @@ async function start(request: APIRequestContext, base: string) {
 }
 
 async function guess(request: APIRequestContext, base: string, attemptId: string, guessNumber: number, text: string) {
-  const response = await request.post(`${base}/api/game/attempts/${attemptId}/guesses`, { data: { guess: text, guessNumber }, headers: { origin: base } });
+  const response = await request.post(`${base}/api/game/attempts/${attemptId}/guesses`, {
+    data: { guess: text, guessNumber },
+    headers: { origin: base },
+  });
   expect(response.status()).toBe(200);
   return response.json();
 }
@@ -99,7 +104,6 @@ describe('the moment of the score', () => {
           const box = await reveal.boundingBox();
           expect(box!.y).toBeGreaterThanOrEqual(0);
           expect(await inViewport(page, `SUBMIT GUESS ${number + 1}`, 'button')).toBe(true);
-          await page.waitForTimeout(900);
           await screenshot(page, `reward-reveal${number}-${size}`);
         }
       }
@@ -116,7 +120,6 @@ describe('the moment of the score', () => {
       // The prompt reveal highlights the words the guesses got right (the last guess had them all).
       expect(await page.getByTestId('matched-word').count()).toBeGreaterThanOrEqual(words.length > 0 ? 1 : 0);
       expect((await page.getByTestId('revealed-prompt').textContent())?.replace(/[“”]/g, '')).toBe(prompt);
-      await page.waitForTimeout(1500);
       await screenshot(page, `reward-complete-${size}`);
     });
   }
@@ -192,7 +195,8 @@ describe('the moment of the score', () => {
       await field.waitFor();
       // Tab from the heading (focused on the new screen) reaches the field, with a visible focus style.
       if (number === 1) {
-        for (let i = 0; i < 6 && !(await field.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
+        for (let i = 0; i < 6 && !(await field.evaluate((element) => element === document.activeElement)); i++)
+          await page.keyboard.press('Tab');
       }
       await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
       await page.keyboard.type(`keyboard guess ${number}`);
@@ -207,7 +211,7 @@ describe('the booth on a fresh event', () => {
   let server: ServerProcess;
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'gg-booth-'));
+    dataDir = migratedDataDir('gg-booth-');
     server = await startServer(
       { DATA_DIR: dataDir, AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'warn', CHALLENGE_PACK: demoPackDir, WEB_DIST_DIR: inject('webDistDir') },
       { timeoutMs: 120_000 },
@@ -234,7 +238,13 @@ describe('the booth on a fresh event', () => {
     const miaPrompt = (await promptOf(mia.page.request, base, miaAttempt.imageUrl)).split(' ');
     await guess(mia.page.request, base, miaAttempt.id, 1, 'a picture of a thing');
     await guess(mia.page.request, base, miaAttempt.id, 2, 'an image of a scene');
-    const miaDone = await guess(mia.page.request, base, miaAttempt.id, 3, miaPrompt.length > 2 ? miaPrompt.slice(0, -1).join(' ') : miaPrompt[0]);
+    const miaDone = await guess(
+      mia.page.request,
+      base,
+      miaAttempt.id,
+      3,
+      miaPrompt.length > 2 ? miaPrompt.slice(0, -1).join(' ') : miaPrompt[0],
+    );
     const miaScore = formatScore(miaDone.attempt.finalScore);
     const ticker = booth.page.getByTestId('ticker-item').first();
     await expect.poll(() => ticker.textContent(), { timeout: 10_000 }).toBe(`Miascored${miaScore}`);
@@ -255,7 +265,7 @@ describe('the booth on a fresh event', () => {
     await screenshot(booth.page, 'reward-booth-new-leader-1920x1080');
     await expect.poll(() => ticker.textContent(), { timeout: 10_000 }).toBe('Leoscored100.0%');
     await takeover.waitFor({ state: 'detached', timeout: 15_000 });
-    expect(await booth.page.getByTestId('booth-counts').textContent()).toBe('2 players2 games played');
+    expect(await booth.page.getByTestId('booth-counts').textContent()).toBe('2 players2 games played0 playing now');
     // Ten slots fill the board; no scrollbar at any size.
     expect(await booth.page.getByRole('list', { name: 'Top 10' }).getByRole('listitem').count()).toBe(10);
     await screenshot(booth.page, 'reward-booth-1920x1080');
@@ -267,7 +277,9 @@ describe('the booth on a fresh event', () => {
       const screen = await newPage({ viewport });
       await screen.page.goto(`${base}/booth?attract=2`);
       await screen.page.getByTestId('booth-ticker').waitFor();
-      const overflow = await screen.page.evaluate(() => document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth);
+      const overflow = await screen.page.evaluate(
+        () => document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+      );
       expect(overflow).toBe(false);
       await screenshot(screen.page, `reward-booth-${viewport.width}x${viewport.height}`);
       // Nothing happens for a while: the attract loop starts (sample images of finished challenges first).

@@ -125,3 +125,63 @@ describe('expired ways in say so', () => {
     await screenshot(page, 'walk-up-link-expired');
   });
 });
+
+describe('a slow phone typing into the pre-rendered /auth before the app has loaded', () => {
+  /** Holds every script of the app until `release()`: the page shows only its pre-rendered markup meanwhile. */
+  async function holdScripts(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    return release;
+  }
+
+  test('what was typed stays in the fields when the app takes over, and SIGN UP goes on from there', async () => {
+    const { page } = await newPage();
+    const release = await holdScripts(page);
+    // Module scripts hold DOMContentLoaded back: the pre-rendered form is there long before.
+    await page.goto(`${base}/auth?mode=sign-up`, { waitUntil: 'commit' });
+    await page.locator('#auth-email').waitFor();
+    const email = `typed-early-${Date.now()}@example.test`;
+    await page.locator('#auth-email').fill(email);
+    await page.locator('#auth-password').fill('correct horse');
+    await page.locator('#auth-password').focus();
+    // The app is running once it has asked the server for its config.
+    const config = page.waitForResponse((response) => response.url() === `${base}/api/config`);
+    release();
+    await config;
+    await page.waitForFunction((typed) => (document.getElementById('auth-email') as HTMLInputElement).value === typed, email);
+    expect(await page.locator('#auth-password').inputValue()).toBe('correct horse');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('auth-password');
+    await page.getByRole('button', { name: 'SIGN UP', exact: true }).click();
+    await expectText(page, 'Enter the code from your e-mail');
+  });
+
+  test('SIGN UP waits for the app: a tap or Enter before it runs sends nothing, so the password is never in a URL', async () => {
+    const phone = await newPage();
+    const urls: string[] = [];
+    phone.page.on('request', (request) => urls.push(request.url()));
+    const release = await holdScripts(phone.page);
+    await phone.page.goto(`${base}/auth?mode=sign-up`, { waitUntil: 'commit' });
+    await phone.page.locator('#auth-email').waitFor();
+    await phone.page.locator('#auth-email').fill('too-early@example.test');
+    await phone.page.locator('#auth-password').fill('secret early 42');
+    const signUp = phone.page.getByRole('button', { name: 'SIGN UP', exact: true });
+    expect(await signUp.isDisabled()).toBe(true);
+    const navigations: string[] = [];
+    phone.page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(`${request.method()} ${request.url()}`);
+    });
+    await signUp.click({ force: true });
+    await phone.page.locator('#auth-password').press('Enter');
+    // The app takes over (it asks for its config), and only then does SIGN UP work.
+    const config = phone.page.waitForResponse((response) => response.url() === `${base}/api/config`);
+    release();
+    await config;
+    await expect.poll(() => signUp.isEnabled()).toBe(true);
+    expect(navigations).toEqual([]);
+    expect(urls.filter((url) => /secret|early\+42|password=/.test(url))).toEqual([]);
+  });
+});

@@ -28,7 +28,9 @@ async function typeCode(page: Page, code: string) {
 
 /** The challenge image has actually loaded (not just its skeleton). */
 async function waitForImage(page: Page) {
-  await page.waitForFunction(() => [...document.querySelectorAll('main img')].some((image) => (image as HTMLImageElement).naturalWidth > 0));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('main img')].some((image) => (image as HTMLImageElement).naturalWidth > 0),
+  );
 }
 
 describe('walk-up at 390×844: QR URL → sign up → code → name → image, without leaving the tab', () => {
@@ -54,7 +56,7 @@ describe('walk-up at 390×844: QR URL → sign up → code → name → image, w
     await page.keyboard.type('correct horse');
     await tap(page.getByRole('button', { name: 'SIGN UP', exact: true }));
     await expectText(page, 'Check your email!');
-    // SPEC 3: back to sign-in mode, now offering the code from the mail right here.
+    // After sign-up: back to sign-in mode, now offering the code from the mail right here.
     await expectText(page, 'Welcome back!');
     await expectText(page, 'Enter the code from your e-mail');
     const codeInput = page.getByLabel('Verification code');

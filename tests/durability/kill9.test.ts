@@ -1,11 +1,10 @@
-// kill -9 under load (issue 12, short version for CI; `npm run bench:kill9` is the long one): the real server on
+// kill -9 under load (docs/decisions/005 and 010; the short version for CI, `npm run bench:kill9` is the long one): the real server on
 // PGlite (a data directory) or PostgreSQL, players playing, SIGKILL mid-load, restart: every acknowledged guess is there.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, missingAcks, playThenKill, startGameServer } from '../../scripts/bench/kill9-load';
+import { freePort, missingAcks, playThenKill, startGameServer } from '../support/kill9-load';
 import { testServerBundle } from '../support/server-process';
+import { migratedDataDir } from '../support/data-dir';
 import { createTestDatabase } from '../support/test-database';
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -15,7 +14,7 @@ afterAll(async () => {
 
 describe('kill -9 under load', () => {
   it('keeps every acknowledged guess across a SIGKILL and restart', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'gg-kill9-'));
+    const dataDir = migratedDataDir('gg-kill9-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     let databaseUrl: string | undefined;
     if (process.env.TEST_DB === 'postgres') {

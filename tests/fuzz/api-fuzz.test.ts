@@ -1,5 +1,5 @@
 /**
- * Fuzz test over every route the app registers (issue 12.6): a few thousand seeded, malformed requests as an
+ * Fuzz test over every route the app registers (docs/decisions/010-input-guards-and-mail-outbox.md): a few thousand seeded, malformed requests as an
  * anonymous visitor, a player and an organizer. No answer may be a 5xx, and a request refused with a 4xx must leave
  * every table as it was. Routes are enumerated from the app itself (an onRoute hook) and better-auth's endpoints
  * from its API object, so routes added later are covered without touching this file.
@@ -25,7 +25,8 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);
 const RECORDS_ATTEMPTS = /rate_limit|limit_|_limit|throttle/;
 
 /** Endpoints that end the caller's own sessions: fuzzed anonymously only, so the signed-in identities keep theirs. */
-const ENDS_OWN_SESSION = /\/(sign-out|revoke-sessions|revoke-session|delete-user|change-password|change-email|revoke-other-sessions)(\/|$|\?)/;
+const ENDS_OWN_SESSION =
+  /\/(sign-out|revoke-sessions|revoke-session|delete-user|change-password|change-email|revoke-other-sessions)(\/|$|\?)/;
 
 interface RouteEntry {
   method: string;
@@ -45,14 +46,17 @@ function zodKeys(schema: unknown): string[] {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, {
-    onRoute(route: RouteOptions) {
-      for (const method of [route.method].flat()) {
-        const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
-        routes.push({ method, url: route.url, bodyKeys: zodKeys(schema?.body), queryKeys: zodKeys(schema?.querystring) });
-      }
+  t = await createTestApp(
+    {},
+    {
+      onRoute(route: RouteOptions) {
+        for (const method of [route.method].flat()) {
+          const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
+          routes.push({ method, url: route.url, bodyKeys: zodKeys(schema?.body), queryKeys: zodKeys(schema?.querystring) });
+        }
+      },
     },
-  });
+  );
   await importPack(t, (await writePack({ count: 4 })).dir);
   const player: TestPlayer = await createGamer(t, 'FuzzPlayer');
   const organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
@@ -77,16 +81,93 @@ function random(seed: number) {
 type Rng = ReturnType<typeof random>;
 
 const NASTY_STRINGS = [
-  '', ' ', '\t\r\n', 'a'.repeat(5000), 'x'.repeat(301), '\u200b\u200b', '\u202e\u202d', '\ud800', '\udfff\ud800', '💥'.repeat(40), 'ǅ̶̡̛̟̭̪', "' OR 1=1 --",
-  '"; drop table "user"; --', '../../../etc/passwd', '..%2f..%2f', '%', '%zz', '%00', '\u0000', 'a\u0000b', '<script>alert(1)</script>', '{{7*7}}', '${7*7}',
-  'null', 'undefined', 'true', '-1', '0', '1e309', 'NaN', 'Infinity', '9'.repeat(40), '-0', '0x1f', '2026-13-45T99:99:99Z', 'https://evil.example/phish',
-  'javascript:alert(1)', '//evil.example', 'not-an-email', 'a@b', '@example.test', 'x@example.test\r\nBcc: y@example.test', 'ﬀ', 'İ', 'ß',
-  '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-00000000000g', '__proto__', 'constructor',
+  '',
+  ' ',
+  '\t\r\n',
+  'a'.repeat(5000),
+  'x'.repeat(301),
+  '\u200b\u200b',
+  '\u202e\u202d',
+  '\ud800',
+  '\udfff\ud800',
+  '💥'.repeat(40),
+  'ǅ̶̡̛̟̭̪',
+  "' OR 1=1 --",
+  '"; drop table "user"; --',
+  '../../../etc/passwd',
+  '..%2f..%2f',
+  '%',
+  '%zz',
+  '%00',
+  '\u0000',
+  'a\u0000b',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  'null',
+  'undefined',
+  'true',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '9'.repeat(40),
+  '-0',
+  '0x1f',
+  '2026-13-45T99:99:99Z',
+  'https://evil.example/phish',
+  'javascript:alert(1)',
+  '//evil.example',
+  'not-an-email',
+  'a@b',
+  '@example.test',
+  'x@example.test\r\nBcc: y@example.test',
+  'ﬀ',
+  'İ',
+  'ß',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '00000000-0000-0000-0000-00000000000g',
+  '__proto__',
+  'constructor',
 ];
 const FIELD_NAMES = [
-  'email', 'password', 'name', 'token', 'newPassword', 'currentPassword', 'callbackURL', 'rememberMe', 'provider', 'idToken', 'image', 'otp',
-  'displayName', 'phoneNumber', 'guess', 'guessNumber', 'strategy', 'hidden', 'words', 'word', 'limit', 'offset', 'page', 'sort', 'order', 'q',
-  'search', 'top', 'archive', 'isOpen', 'allowPromptReuse', 'id', '__proto__', 'constructor', 'prototype',
+  'email',
+  'password',
+  'name',
+  'token',
+  'newPassword',
+  'currentPassword',
+  'callbackURL',
+  'rememberMe',
+  'provider',
+  'idToken',
+  'image',
+  'otp',
+  'displayName',
+  'phoneNumber',
+  'guess',
+  'guessNumber',
+  'strategy',
+  'hidden',
+  'words',
+  'word',
+  'limit',
+  'offset',
+  'page',
+  'sort',
+  'order',
+  'q',
+  'search',
+  'top',
+  'archive',
+  'isOpen',
+  'allowPromptReuse',
+  'id',
+  '__proto__',
+  'constructor',
+  'prototype',
 ];
 const NUMBERS = [0, -1, 1, 2, 3, 4, 1.5, -0.0001, 1e308, -1e308, 2 ** 53 + 1, 2 ** 31, 300, 100001];
 
@@ -135,10 +216,21 @@ function body(rng: Rng, keys: string[]): Pick<InjectOptions, 'payload' | 'header
     const payload = rng.chance(0.5) ? `{${key}:`.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth);
     return { payload, headers: { 'content-type': 'application/json' } };
   }
-  if (roll === 1) return { payload: rng.pick(['{', '{"a":1,}', '[1,2', 'nul', '"\\ud800"', '{"a":"\\u0000"}', '\u0000', '']), headers: { 'content-type': 'application/json' } };
+  if (roll === 1)
+    return {
+      payload: rng.pick(['{', '{"a":1,}', '[1,2', 'nul', '"\\ud800"', '{"a":"\\u0000"}', '\u0000', '']),
+      headers: { 'content-type': 'application/json' },
+    };
   if (roll === 2) return { payload: rng.pick(['null', '"text"', '42', '[]', 'true']), headers: { 'content-type': 'application/json' } };
-  if (roll === 3) return { payload: `email=${encode(nastyString(rng))}&password=x`, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-  if (roll === 4) return { payload: nastyString(rng), headers: { 'content-type': rng.pick(['text/plain', 'application/octet-stream', 'multipart/form-data; boundary=x', 'application/xml']) } };
+  if (roll === 3)
+    return { payload: `email=${encode(nastyString(rng))}&password=x`, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  if (roll === 4)
+    return {
+      payload: nastyString(rng),
+      headers: {
+        'content-type': rng.pick(['text/plain', 'application/octet-stream', 'multipart/form-data; boundary=x', 'application/xml']),
+      },
+    };
   if (roll === 5) return {};
   const payload = object(rng, keys);
   if (rng.chance(0.1)) payload['__proto__'] = { polluted: true };
@@ -190,9 +282,14 @@ async function fingerprint(): Promise<Record<string, string>> {
   const tables = await t.database.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const names = rowsOf<{ table_name: string }>(tables).map((row) => row.table_name).filter((name) => !RECORDS_ATTEMPTS.test(name));
+  const names = rowsOf<{ table_name: string }>(tables)
+    .map((row) => row.table_name)
+    .filter((name) => !RECORDS_ATTEMPTS.test(name));
   const query = names
-    .map((name) => `select '${name}' as name, coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as hash from public."${name}" x`)
+    .map(
+      (name) =>
+        `select '${name}' as name, coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as hash from public."${name}" x`,
+    )
     .join(' union all ');
   const rows = rowsOf<{ name: string; hash: string }>(await t.database.db.execute(sql.raw(query)));
   return Object.fromEntries(rows.map((row) => [row.name, row.hash]));
@@ -214,7 +311,15 @@ const changedTables = (a: Record<string, string>, b: Record<string, string>) =>
 describe('fuzzing every route', () => {
   it('enumerates the app’s routes, including better-auth’s', () => {
     const urls = routes.map((route) => route.url);
-    expect(urls).toEqual(expect.arrayContaining(['/api/auth/*', '/api/profile', '/api/game/start', '/api/game/attempts/:attemptId/guesses', '/api/leaderboard/stream']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/auth/*',
+        '/api/profile',
+        '/api/game/start',
+        '/api/game/attempts/:attemptId/guesses',
+        '/api/leaderboard/stream',
+      ]),
+    );
     expect(authPaths()).toEqual(expect.arrayContaining(['/sign-in/email', '/sign-up/email', '/reset-password']));
   });
 
@@ -241,7 +346,13 @@ describe('fuzzing every route', () => {
       const label = `#${n} ${identity.name} ${route.method} ${url.slice(0, 160)} ${String(parts.payload ?? '').slice(0, 160)}`;
 
       // Streams (SSE) answer with headers and then never end: read the status, then hang up.
-      const response = await t.app.inject({ method: route.method as InjectOptions['method'], url, payload: parts.payload, headers, payloadAsStream: true });
+      const response = await t.app.inject({
+        method: route.method as InjectOptions['method'],
+        url,
+        payload: parts.payload,
+        headers,
+        payloadAsStream: true,
+      });
       const stream = response.stream();
       if (String(response.headers['content-type'] ?? '').includes('text/event-stream')) stream.destroy();
       else for await (const _chunk of stream);
@@ -253,7 +364,8 @@ describe('fuzzing every route', () => {
       if (afterXmax === beforeXmax) continue;
       const after = await fingerprint();
       const changed = changedTables(before, after);
-      if (response.statusCode >= 400 && response.statusCode < 500 && changed.length > 0) failures.push(`${response.statusCode} changed ${changed.join(', ')}: ${label}`);
+      if (response.statusCode >= 400 && response.statusCode < 500 && changed.length > 0)
+        failures.push(`${response.statusCode} changed ${changed.join(', ')}: ${label}`);
       before = after;
       beforeXmax = await nextTransactionId();
     }

@@ -13,7 +13,8 @@ import { eventSettings } from '../../server/db/tables/platform.tables';
 import { createPlayer, type TestPlayer } from './players';
 import { request, type TestApp } from './test-app';
 
-export const importPack = (t: TestApp, packPath: string) => importChallengePack({ db: t.database.db, storage: t.storage, scorer: t.scorer }, packPath);
+export const importPack = (t: TestApp, packPath: string) =>
+  importChallengePack({ db: t.database.db, storage: t.storage, scorer: t.scorer }, packPath);
 
 /** Imports the shared demo pack (24 real image + prompt pairs) into the test app's pool. */
 export const importDemoPack = (t: TestApp) => importPack(t, demoPackDir);
@@ -26,7 +27,9 @@ export interface PackEntry {
 /** A small distinct PNG per seed (solid colour from the seed, plus a stripe so neighbours differ). */
 export async function generatedImage(seed: number, size = 48): Promise<Buffer> {
   const colour = { r: (seed * 67) % 256, g: (seed * 131) % 256, b: (seed * 199 + 17) % 256 };
-  const stripe = await sharp({ create: { width: size, height: 4, channels: 3, background: { r: 255 - colour.r, g: 255 - colour.g, b: 255 - colour.b } } })
+  const stripe = await sharp({
+    create: { width: size, height: 4, channels: 3, background: { r: 255 - colour.r, g: 255 - colour.g, b: 255 - colour.b } },
+  })
     .png()
     .toBuffer();
   return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
@@ -49,7 +52,10 @@ export async function writePack(options: { count?: number; label?: string; entri
     for (let n = 1; n <= (options.count ?? 3); n++) {
       const file = `images/${String(n).padStart(3, '0')}.png`;
       files[file] = await generatedImage(n + label.charCodeAt(0) * 7);
-      entries.push({ file, prompt: `generated prompt ${label} number ${n}: a ${['red', 'green', 'blue', 'gold'][n % 4]} square with a stripe` });
+      entries.push({
+        file,
+        prompt: `generated prompt ${label} number ${n}: a ${['red', 'green', 'blue', 'gold'][n % 4]} square with a stripe`,
+      });
     }
   }
   Object.assign(files, { 'manifest.json': JSON.stringify(entries) }, options.files ?? {});
@@ -108,27 +114,24 @@ export async function createGamer(t: TestApp, displayName = `Tester${++nameCount
   return player;
 }
 
-export const startGame = (app: FastifyInstance, player: TestPlayer) => request(app, { method: 'POST', url: '/api/game/start', cookie: player.cookie });
+export const startGame = (app: FastifyInstance, player: TestPlayer) =>
+  request(app, { method: 'POST', url: '/api/game/start', cookie: player.cookie });
 
 /** POST a guess for slot `guessNumber`, as the web client does (the slot it shows). */
 export const submitGuess = (app: FastifyInstance, player: TestPlayer, attemptId: string, guess: unknown, guessNumber: unknown) =>
   request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie: player.cookie, payload: { guess, guessNumber } });
 
-/**
- * Plays one challenge through the real game API: start + three guesses. Returns the completed attempt and each guess
- * response. `beforeLastGuess` lets a test time the last guess (e.g. finish → leaderboard delivery).
- */
+/** Plays one challenge through the real game API: start + three guesses. Returns the completed attempt and each guess response. */
 export async function playFullGame(
   app: FastifyInstance,
   player: TestPlayer,
-  { guesses = ['a photo of something', 'a painting of a scene', 'an image'], beforeLastGuess }: { guesses?: string[]; beforeLastGuess?: () => void } = {},
+  { guesses = ['a photo of something', 'a painting of a scene', 'an image'] }: { guesses?: string[] } = {},
 ) {
   const started = await startGame(app, player);
   expect(started.statusCode, started.body).toBe(201);
   const attempt: Attempt = started.json().attempt;
   const responses: GuessResponse[] = [];
   for (const [index, guess] of guesses.entries()) {
-    if (index === guesses.length - 1) beforeLastGuess?.();
     const response = await submitGuess(app, player, attempt.id, guess, index + 1);
     expect(response.statusCode, response.body).toBe(200);
     responses.push(response.json());

@@ -8,9 +8,13 @@ import { attempts, challenges, profiles } from '../../server/db/tables/game.tabl
  * Board rows written straight into the tables, for ranking edge cases the real game cannot produce on demand
  * (exact ties, chosen timestamps). Live flows use playFullGame() (tests/support/game.ts) through the real game API instead.
  */
-export async function seedPlayer(db: Db, options: { displayName?: string | null; hidden?: boolean; userId?: string } = {}): Promise<string> {
+export async function seedPlayer(
+  db: Db,
+  options: { displayName?: string | null; hidden?: boolean; userId?: string } = {},
+): Promise<string> {
   const id = options.userId ?? randomUUID();
-  if (!options.userId) await db.insert(user).values({ id, name: '', email: `seed-${randomBytes(5).toString('hex')}@example.test`, emailVerified: true });
+  if (!options.userId)
+    await db.insert(user).values({ id, name: '', email: `seed-${randomBytes(5).toString('hex')}@example.test`, emailVerified: true });
   const displayName = options.displayName === undefined ? `Player${randomBytes(3).toString('hex')}` : options.displayName;
   await db
     .insert(profiles)
@@ -43,4 +47,36 @@ export async function seedCompletedAttempt(db: Db, userId: string, score: number
 
 export async function setHidden(db: Db, userId: string, hidden: boolean) {
   await db.update(profiles).set({ hidden }).where(eq(profiles.id, userId));
+}
+
+/**
+ * A completed attempt with its three scores and when each guess was made (seconds after its start): for tie-breaks on
+ * guesses used and time to the best guess.
+ */
+export async function seedTimedGame(
+  db: Db,
+  userId: string,
+  game: { scores: [number, number, number]; guessSeconds: [number, number, number]; startedAt: Date },
+) {
+  const tag = randomBytes(8).toString('hex');
+  const [challenge] = await db
+    .insert(challenges)
+    .values({ imageKey: `seed-${tag}.webp`, prompt: `seed prompt ${tag}`, contentHash: `seed-${tag}` })
+    .returning({ id: challenges.id });
+  const at = (seconds: number) => new Date(game.startedAt.getTime() + seconds * 1000);
+  await db.insert(attempts).values({
+    userId,
+    challengeId: challenge.id,
+    createdAt: game.startedAt,
+    guess1: 'a',
+    guess2: 'b',
+    guess3: 'c',
+    score1: game.scores[0],
+    score2: game.scores[1],
+    score3: game.scores[2],
+    finalScore: Math.max(...game.scores),
+    guess1At: at(game.guessSeconds[0]),
+    guess2At: at(game.guessSeconds[1]),
+    completedAt: at(game.guessSeconds[2]),
+  });
 }

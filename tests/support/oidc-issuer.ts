@@ -24,11 +24,14 @@ export async function startOidcIssuer(port = 0): Promise<OidcIssuer> {
     const code = redirect.url.searchParams.get('code');
     if (code) identityByCode.set(code, hint ? { email: hint, name: nameFromEmail(hint) } : DEFAULT_GOOGLE_USER);
   });
-  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: IncomingMessage & { body?: Record<string, string> }) => {
-    const code = req.body?.code;
-    const identity = (code && identityByCode.get(code)) || DEFAULT_GOOGLE_USER;
-    Object.assign(token.payload, { sub: `google-${identity.email}`, email: identity.email, email_verified: true, name: identity.name });
-  });
+  server.service.on(
+    'beforeTokenSigning',
+    (token: { payload: Record<string, unknown> }, req: IncomingMessage & { body?: Record<string, string> }) => {
+      const code = req.body?.code;
+      const identity = (code && identityByCode.get(code)) || DEFAULT_GOOGLE_USER;
+      Object.assign(token.payload, { sub: `google-${identity.email}`, email: identity.email, email_verified: true, name: identity.name });
+    },
+  );
   server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
     // Only reached when the ID token lacks an e-mail; answer consistently anyway.
     response.body = { ...response.body, email: DEFAULT_GOOGLE_USER.email, email_verified: true, name: DEFAULT_GOOGLE_USER.name };

@@ -7,7 +7,10 @@ import type { TestApp } from './test-app';
  * A second app instance on the test app's database, as behind a load balancer: on PostgreSQL with its own
  * connections; on PGlite (one in-process database) the same handle, still a separate app with its own memory.
  */
-export async function createSecondInstance(t: TestApp, deps: Partial<AppDeps> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createSecondInstance(
+  t: TestApp,
+  deps: Partial<AppDeps> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const database: Database = t.database.url ? await openDatabase({ databaseUrl: t.database.url, poolSize: 5 }) : t.database;
   const app = await buildApp({
     env: t.env,
@@ -16,6 +19,7 @@ export async function createSecondInstance(t: TestApp, deps: Partial<AppDeps> = 
     logger: false,
     scorer: t.scorer,
     storage: t.storage,
+    passwordHasher: t.passwordHasher,
     ...deps,
   });
   await app.ready();

@@ -7,6 +7,8 @@ import { buildApp, type AppDeps } from '../../server/app';
 import { loadEnv } from '../../server/env';
 import { createScorer, type Scorer } from '../../server/scoring/scorer';
 import { createLocalImageStorage, type ImageStorage } from '../../server/storage/image-storage';
+import { expect } from 'vitest';
+import { quickPasswordHasher } from './quick-password-hasher';
 import { createTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -17,6 +19,8 @@ export interface TestApp {
   env: ReturnType<typeof loadEnv>;
   /** The real default scorer, loaded once per test worker. */
   scorer: Scorer;
+  /** How this app hashes passwords (undefined: better-auth's scrypt); a second instance must hash the same way. */
+  passwordHasher: AppDeps['passwordHasher'];
   /** Images on disk in a temporary folder removed by close(). */
   storage: ImageStorage;
   close(): Promise<void>;
@@ -50,18 +54,25 @@ export async function createTestApp(
     PUBLIC_URL: TEST_ORIGIN,
     DATA_DIR: dataDir,
     // The test process blocks its own event loop (in-process PGlite, many apps in one worker on a busy machine): a
-    // guess refused for that would be a flake. The tests of that refusal set their own limit.
-    EVENT_LOOP_DELAY_LIMIT_MS: '60000',
+    // guess refused for that would be a flake. Off, not merely high: @fastify/under-pressure counts a sampling window
+    // with no sample at all (a starved process) as an infinite delay, past any limit. The tests of that refusal set
+    // their own limit.
+    EVENT_LOOP_DELAY_LIMIT_MS: '0',
     ...envOverrides,
   });
   const scorer = deps.scorer ?? (await sharedScorer());
+  // Accounts are what server/auth/ tests are about: they hash with the app's real scrypt (~90 ms of CPU a hash). Every
+  // other test app makes players to play with, and hashes with a quick stand-in unless it asks for another hasher.
+  const accountsTest = /[\\/]server[\\/]auth[\\/]/.test(expect.getState().testPath ?? '');
+  const passwordHasher = 'passwordHasher' in deps ? deps.passwordHasher : accountsTest ? undefined : quickPasswordHasher;
   const storage = deps.storage ?? createLocalImageStorage(path.join(dataDir, 'images'));
   const app = await buildApp({
     env,
     database,
     authSecret: 'test-secret-test-secret-test-secret-0123',
-    logger: false,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
     ...deps,
+    passwordHasher,
     scorer,
     storage,
   });
@@ -72,6 +83,7 @@ export async function createTestApp(
     database,
     env,
     scorer,
+    passwordHasher,
     storage,
     async close() {
       await app.close();
@@ -83,7 +95,12 @@ export async function createTestApp(
 
 /** Cookie header value from a response's set-cookie headers (expired cookies dropped). */
 export function cookiesFrom(response: LightMyRequestResponse, previous = ''): string {
-  const jar = new Map(previous.split('; ').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
   for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
     const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.value === '';
     if (expired) jar.delete(cookie.name);

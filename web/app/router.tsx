@@ -28,16 +28,21 @@ const pages: { path: string; Page: ComponentType & { preload?: () => Promise<unk
   { path: '*', Page: lazyPage(() => import('@web/routes/not-found')) },
 ];
 
-/** Loads the chunk of the page at `pathname` (nothing for the landing page); a failure is left to the page to show. */
-export async function preloadPage(pathname: string): Promise<void> {
+/** Loads the chunk of the page at `pathname` (nothing for the landing page); rejects when it cannot. */
+function loadPage(pathname: string): Promise<unknown> {
   const match = matchRoutes(pages, pathname)?.[0]?.route;
-  await match?.Page.preload?.().catch(() => undefined);
+  return match?.Page.preload?.() ?? Promise.resolve();
+}
+
+/** Loads the chunk of the page at `pathname`; a failure is left to the page to show. */
+export async function preloadPage(pathname: string): Promise<void> {
+  await loadPage(pathname).catch(() => undefined);
 }
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<RootLayout />}>
+      <Route element={<RootLayout loadPage={loadPage} />}>
         {pages.map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}

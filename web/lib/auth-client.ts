@@ -1,5 +1,6 @@
 import { emailOTPClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { fetchWithProof } from './proof-of-work';
 import { refreshSession } from './session';
 
 /**
@@ -8,6 +9,8 @@ import { refreshSession } from './session';
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
+  // A busy venue network: calls carry a proof of work when the server asks for one (docs/decisions/032).
+  fetchOptions: { customFetchImpl: fetchWithProof },
   // The verification mail's code (POST /email-otp/verify-email); the plugin raises the session signal after it.
   plugins: [emailOTPClient()],
 });

@@ -2,6 +2,7 @@ import { Link, Navigate } from 'react-router';
 import { paths } from '@contracts/paths';
 import { ActivitySection } from '@web/features/admin/activity/components/activity-section';
 import { ChallengesSection } from '@web/features/admin/challenges/components/challenges-section';
+import { StarterPackNotice } from '@web/features/admin/challenges/components/starter-pack-notice';
 import { EventSection } from '@web/features/admin/event/components/event-section';
 import { ModerationPanel } from '@web/features/admin/moderation/components/moderation-panel';
 import { OverviewSection } from '@web/features/admin/overview/components/overview-section';
@@ -16,16 +17,12 @@ import { SiteFooter } from '@web/ui/site-footer';
 import { withQueryClient } from '@web/lib/query-client';
 
 /**
- * /admin/*: the organizer console (SPEC 11). Organizers get the console's sections as nested routes; everyone
+ * /admin/*: the organizer console (docs/decisions/007-organizer-console-web.md). Organizers get the console's sections as nested routes; everyone
  * else a plain refusal. The server guards every organizer API on its own (requireOrganizer); this page only
  * decides what to show.
  */
 function AdminPage() {
-  return (
-    <RequireSession>
-      {(user) => ((user as { role?: string }).role === 'organizer' ? <Console /> : <OrganizersOnly />)}
-    </RequireSession>
-  );
+  return <RequireSession>{(user) => ((user as { role?: string }).role === 'organizer' ? <Console /> : <OrganizersOnly />)}</RequireSession>;
 }
 
 function Console() {
@@ -33,6 +30,7 @@ function Console() {
   if (section === null) return <Navigate to={paths.admin} replace />;
   return (
     <AdminShell>
+      {section === '' || section === 'challenges' ? <StarterPackNotice /> : null}
       {section === '' ? <OverviewSection /> : null}
       {section === 'players' ? (
         <>

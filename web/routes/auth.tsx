@@ -1,5 +1,6 @@
 import { AuthScreen } from '@web/features/auth/components/auth-screen';
 import { GuestOnly } from '@web/features/auth/components/require-session';
+import { EventClosedNotice } from '@web/features/event-status/components/event-closed-notice';
 import { BrandHeader } from '@web/ui/brand-header';
 import { PageColumn } from '@web/ui/page';
 import { SiteFooter } from '@web/ui/site-footer';
@@ -13,6 +14,7 @@ export function AuthPageContent() {
       <PageColumn>
         <BrandHeader />
         <main className="pb-10">
+          <EventClosedNotice className="mb-4" />
           <AuthScreen />
         </main>
         <SiteFooter />

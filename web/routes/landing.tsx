@@ -26,7 +26,7 @@ export default function LandingPage() {
           <Features />
           <ReadyToPlay />
           <WinnerNote />
-          {/* The current top scorer's revealed strategy (SPEC 10), between the rules and the last call. */}
+          {/* The current top scorer's revealed strategy, between the rules and the last call. */}
           <ChampionSpotlight />
           <ClosingCallToAction />
         </main>
@@ -110,7 +110,10 @@ function ReadyToPlay() {
       <ol className="mt-5 flex flex-col gap-3">
         {steps.map((step, index) => (
           <li key={step} className="flex items-center gap-4 rounded-2xl border border-night-700 bg-night-900/60 p-4">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-cta-from to-cta-to font-display text-sm font-bold text-white" aria-hidden>
+            <span
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-cta-from to-cta-to font-display text-sm font-bold text-white"
+              aria-hidden
+            >
               {index + 1}
             </span>
             <span className="text-sm font-medium text-ink">{step}</span>
@@ -123,7 +126,10 @@ function ReadyToPlay() {
 
 function WinnerNote() {
   return (
-    <section aria-label="The prize" className="rounded-2xl border border-glow/30 bg-gradient-to-br from-accent-strong/15 to-glow/10 p-5 text-center">
+    <section
+      aria-label="The prize"
+      className="rounded-2xl border border-glow/30 bg-gradient-to-br from-accent-strong/15 to-glow/10 p-5 text-center"
+    >
       <Crown className="mx-auto size-7 text-glow" aria-hidden />
       <p className="mt-2 font-display text-lg font-bold">One winner. One reveal.</p>
       <p className="mt-1 text-sm text-muted">Only the top scorer gets to reveal their winning strategy.</p>

@@ -13,11 +13,16 @@ export default function NotFoundPage() {
       <title>Page not found · Guess the Genesis</title>
       <BrandHeader />
       <main className="flex flex-1 flex-col items-center justify-center pb-16 text-center">
-        <p className="bg-gradient-to-r from-accent to-glow bg-clip-text font-display text-8xl font-extrabold tracking-tight text-transparent" aria-hidden>
+        <p
+          className="bg-gradient-to-r from-accent to-glow bg-clip-text font-display text-8xl font-extrabold tracking-tight text-transparent"
+          aria-hidden
+        >
           404
         </p>
         <h1 className="mt-4 font-display text-2xl font-bold">Oops! Page not found</h1>
-        <p className="mt-2 max-w-[20rem] text-sm text-muted">This page doesn't exist — maybe the prompt was wrong. Let's get you back on track.</p>
+        <p className="mt-2 max-w-[20rem] text-sm text-muted">
+          This page doesn't exist — maybe the prompt was wrong. Let's get you back on track.
+        </p>
         <Button asChild size="lg" className="mt-8 w-full">
           <Link to={paths.landing}>
             <Home className="size-5" aria-hidden />

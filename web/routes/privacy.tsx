@@ -9,8 +9,14 @@ import { COMPANY_NAME, SiteFooter } from '@web/ui/site-footer';
 export default function PrivacyPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  // 'default' is the first entry of this app's history: nothing of ours to go back to, so go home.
-  const goBack = () => (location.key === 'default' ? navigate(paths.landing) : navigate(-1));
+  // 'default' is the first entry of this app's history. The page before may still be ours: the footer's link tapped
+  // before the app had started on it (a slow phone) loads /privacy afresh; then the browser goes back to it. Opened
+  // from elsewhere (another site, a typed address), BACK goes home.
+  const goBack = () => {
+    if (location.key !== 'default') return navigate(-1);
+    if (cameFromThisSite()) return window.history.back();
+    return navigate(paths.landing);
+  };
 
   return (
     <PageColumn>
@@ -43,8 +49,8 @@ export default function PrivacyPage() {
             We use only the cookie that keeps you signed in. There are no advertising or tracking cookies.
           </PolicySection>
           <PolicySection title="Removing your data">
-            Your data can be removed on request. Ask anyone from our team at the booth, or reply to any e-mail we sent you, and we will delete
-            your account and game history.
+            Your data can be removed on request. Ask anyone from our team at the booth, or reply to any e-mail we sent you, and we will
+            delete your account and game history.
           </PolicySection>
         </div>
       </main>
@@ -60,4 +66,13 @@ function PolicySection({ title, children }: { title: string; children: ReactNode
       <p className="mt-2 text-[0.95rem] leading-relaxed text-muted">{children}</p>
     </section>
   );
+}
+
+function cameFromThisSite(): boolean {
+  try {
+    const referrer = new URL(document.referrer);
+    return referrer.origin === window.location.origin && referrer.pathname !== window.location.pathname && window.history.length > 1;
+  } catch {
+    return false;
+  }
 }

@@ -36,7 +36,9 @@ function ResetPasswordPage() {
                 <TriangleAlert className="size-6" aria-hidden />
               </IconBadge>
               <h1 className="mt-4 font-display text-2xl font-bold tracking-tight">This reset link doesn't work</h1>
-              <p className="mt-2 text-sm text-muted">It may have expired or been used already. Reset links are valid for one hour and work only once.</p>
+              <p className="mt-2 text-sm text-muted">
+                It may have expired or been used already. Reset links are valid for one hour and work only once.
+              </p>
               <Button asChild size="lg" className="mt-6 w-full">
                 <Link to={`${paths.auth}?mode=forgot`}>Request a new link</Link>
               </Button>
@@ -54,7 +56,13 @@ function ResetPasswordPage() {
 
 function IconBadge({ tone, children }: { tone: 'accent' | 'danger'; children: React.ReactNode }) {
   return (
-    <span className={tone === 'accent' ? 'flex size-12 items-center justify-center rounded-2xl bg-accent/15 text-accent' : 'flex size-12 items-center justify-center rounded-2xl bg-danger/15 text-danger'}>
+    <span
+      className={
+        tone === 'accent'
+          ? 'flex size-12 items-center justify-center rounded-2xl bg-accent/15 text-accent'
+          : 'flex size-12 items-center justify-center rounded-2xl bg-danger/15 text-danger'
+      }
+    >
       {children}
     </span>
   );

@@ -53,7 +53,9 @@ export function Button({ variant = 'primary', size = 'md', tracking = 'wide', as
       type={asChild ? undefined : (type ?? 'button')}
       className={cn(
         'inline-flex items-center justify-center rounded-xl transition disabled:cursor-not-allowed',
-        variant === 'muted-link' ? 'font-normal tracking-normal' : ['font-semibold', tracking === 'normal' ? 'tracking-normal' : 'tracking-wide'],
+        variant === 'muted-link'
+          ? 'font-normal tracking-normal'
+          : ['font-semibold', tracking === 'normal' ? 'tracking-normal' : 'tracking-wide'],
         variants[variant],
         isLink(variant) ? '' : sizes[size],
         className,

@@ -11,8 +11,18 @@ const tones = {
   glow: 'border-glow/40 bg-gradient-to-br from-night-900/90 to-accent-strong/10',
 } as const;
 
-export function Card({ className, padding = 'md', tone = 'default', ...props }: HTMLAttributes<HTMLElement> & { padding?: keyof typeof paddings; tone?: keyof typeof tones }) {
-  return <section className={cn('rounded-2xl border shadow-xl shadow-black/20 backdrop-blur', paddings[padding], tones[tone], className)} {...props} />;
+export function Card({
+  className,
+  padding = 'md',
+  tone = 'default',
+  ...props
+}: HTMLAttributes<HTMLElement> & { padding?: keyof typeof paddings; tone?: keyof typeof tones }) {
+  return (
+    <section
+      className={cn('rounded-2xl border shadow-xl shadow-black/20 backdrop-blur', paddings[padding], tones[tone], className)}
+      {...props}
+    />
+  );
 }
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {

@@ -52,7 +52,11 @@ export function DialogContent({
         )}
       >
         <DialogPrimitive.Title className="pr-8 font-display text-xl font-bold">{title}</DialogPrimitive.Title>
-        {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description> : <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>}
+        {description ? (
+          <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description>
+        ) : (
+          <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
+        )}
         <div className="mt-5">{children}</div>
         <DialogPrimitive.Close className="absolute right-4 top-4 rounded-lg p-1 text-muted hover:text-ink" aria-label="Close">
           <X className="size-5" aria-hidden />

@@ -22,13 +22,21 @@ export function Input({ className, variant = 'default', ...props }: ComponentPro
 // compact: the game's guess box, which must fit on the first screen with the image.
 const textareaVariants = { default: 'min-h-24 py-3', compact: 'min-h-18 py-2.5' } as const;
 
-export function Textarea({ className, variant = 'default', ...props }: ComponentProps<'textarea'> & { variant?: keyof typeof textareaVariants }) {
+export function Textarea({
+  className,
+  variant = 'default',
+  ...props
+}: ComponentProps<'textarea'> & { variant?: keyof typeof textareaVariants }) {
   return <textarea className={cn(fieldClass, 'resize-none text-base', textareaVariants[variant], className)} {...props} />;
 }
 
 const labelVariants = { default: 'mb-1.5 text-sm', compact: 'mb-1 text-[13px]' } as const;
 
-export function Label({ className, variant = 'default', ...props }: ComponentProps<typeof LabelPrimitive.Root> & { variant?: keyof typeof labelVariants }) {
+export function Label({
+  className,
+  variant = 'default',
+  ...props
+}: ComponentProps<typeof LabelPrimitive.Root> & { variant?: keyof typeof labelVariants }) {
   return <LabelPrimitive.Root className={cn('block font-medium text-ink', labelVariants[variant], className)} {...props} />;
 }
 
@@ -36,12 +44,29 @@ export function Label({ className, variant = 'default', ...props }: ComponentPro
  * A short line under a field: a hint, or an error (announced to screen readers). `spacing="none"` drops its top
  * margin, for a caller that places it itself.
  */
-export function FieldMessage({ error, spacing = 'field', className, ...props }: { error?: boolean; spacing?: 'field' | 'none' } & React.HTMLAttributes<HTMLParagraphElement>) {
-  return <p role={error ? 'alert' : undefined} className={cn('text-xs', spacing === 'field' && 'mt-1.5', error ? 'text-danger' : 'text-muted', className)} {...props} />;
+export function FieldMessage({
+  error,
+  spacing = 'field',
+  className,
+  ...props
+}: { error?: boolean; spacing?: 'field' | 'none' } & React.HTMLAttributes<HTMLParagraphElement>) {
+  return (
+    <p
+      role={error ? 'alert' : undefined}
+      className={cn('text-xs', spacing === 'field' && 'mt-1.5', error ? 'text-danger' : 'text-muted', className)}
+      {...props}
+    />
+  );
 }
 
 /** A labelled input with its error (announced) or hint beneath, wired together for screen readers. */
-export function TextField({ id, label, error, hint, ...inputProps }: { id: string; label: ReactNode; error?: string | null; hint?: ReactNode } & ComponentProps<typeof Input>) {
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  ...inputProps
+}: { id: string; label: ReactNode; error?: string | null; hint?: ReactNode } & ComponentProps<typeof Input>) {
   const messageId = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div>

@@ -2,7 +2,17 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
 
 /** Previous / next page buttons with 'Page n of m' between them (pages count from 1). */
-export function Pagination({ page, pageCount, onPageChange, label }: { page: number; pageCount: number; onPageChange: (page: number) => void; label: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  onPageChange,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+  label: string;
+}) {
   const last = Math.max(1, pageCount);
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3 pt-4">

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A wide page's heading row (the console): the title (h1, also the tab title), a sentence under it, actions on the right. */
-export function SectionHeader({ title, documentTitle, description, actions }: { title: string; documentTitle?: string; description?: ReactNode; actions?: ReactNode }) {
+export function SectionHeader({
+  title,
+  documentTitle,
+  description,
+  actions,
+}: {
+  title: string;
+  documentTitle?: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">

@@ -6,10 +6,12 @@ import { Logo } from './logo';
 export const COMPANY_NAME = 'Genesis Labs';
 export const COPYRIGHT_YEAR = 2025;
 
-/** The footer on every page: copyright line and the privacy link (SPEC 1), optionally with the logo. */
+/** The footer on every page: copyright line and the privacy link, optionally with the logo. */
 export function SiteFooter({ withLogo = false, className }: { withLogo?: boolean; className?: string }) {
   return (
-    <footer className={cn('mt-auto flex flex-col items-center gap-2 border-t border-night-800 pt-6 text-center text-xs text-muted', className)}>
+    <footer
+      className={cn('mt-auto flex flex-col items-center gap-2 border-t border-night-800 pt-6 text-center text-xs text-muted', className)}
+    >
       {withLogo ? (
         <div className="mb-1 flex items-center gap-2">
           <Logo className="size-7" />

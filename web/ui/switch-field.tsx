@@ -2,7 +2,19 @@ import { useId, type ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
 /** An on/off setting: a native checkbox with the switch role, its label and a hint, the whole row a 44 px target. */
-export function SwitchField({ label, hint, checked, disabled, onCheckedChange }: { label: string; hint?: ReactNode; checked: boolean; disabled?: boolean; onCheckedChange: (checked: boolean) => void }) {
+export function SwitchField({
+  label,
+  hint,
+  checked,
+  disabled,
+  onCheckedChange,
+}: {
+  label: string;
+  hint?: ReactNode;
+  checked: boolean;
+  disabled?: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
@@ -34,7 +46,13 @@ export function SwitchField({ label, hint, checked, disabled, onCheckedChange }:
             checked ? 'border-accent bg-accent-strong' : 'border-night-600 bg-night-800',
           )}
         />
-        <span aria-hidden className={cn('absolute top-1/2 size-5 -translate-y-1/2 rounded-full bg-white shadow transition-all', checked ? 'left-8' : 'left-1.5')} />
+        <span
+          aria-hidden
+          className={cn(
+            'absolute top-1/2 size-5 -translate-y-1/2 rounded-full bg-white shadow transition-all',
+            checked ? 'left-8' : 'left-1.5',
+          )}
+        />
       </span>
     </div>
   );

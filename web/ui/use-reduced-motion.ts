@@ -9,5 +9,9 @@ const subscribe = (onChange: () => void) => {
 
 /** True when the player asked the system for less motion: count-ups jump to their value, celebrations stay still. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

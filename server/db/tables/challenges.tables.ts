@@ -51,5 +51,8 @@ export const generationItems = pgTable(
     imageKey: text('image_key'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('generation_items_run_idx').on(table.runId, table.position), index('generation_items_claim_idx').on(table.status, table.nextTryAt)],
+  (table) => [
+    index('generation_items_run_idx').on(table.runId, table.position),
+    index('generation_items_claim_idx').on(table.status, table.nextTryAt),
+  ],
 );

@@ -29,7 +29,10 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('profiles_display_name_key_unique').on(table.displayNameKey), index('profiles_next_challenge_idx').on(table.nextChallengeId)],
+  (table) => [
+    uniqueIndex('profiles_display_name_key_unique').on(table.displayNameKey),
+    index('profiles_next_challenge_idx').on(table.nextChallengeId),
+  ],
 );
 
 export const challenges = pgTable(
@@ -76,6 +79,13 @@ export const attempts = pgTable(
     guess1At: timestamp('guess_1_at', { withTimezone: true }),
     guess2At: timestamp('guess_2_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The idempotency key the client sent with each guess (a random id it keeps until it sees an answer): a resend of
+     * a stored guess (its answer was lost with a connection or an instance) gets the stored result, not SLOT_TAKEN.
+     */
+    guess1Key: text('guess_1_key'),
+    guess2Key: text('guess_2_key'),
+    guess3Key: text('guess_3_key'),
   },
   (table) => [
     index('attempts_user_created_idx').on(table.userId, table.createdAt),

@@ -19,8 +19,28 @@ export const eventSettings = pgTable('event_settings', {
   maxChallengesPerPlayer: integer('max_challenges_per_player'),
   /** Seconds a player must wait between starting two challenges (0 = no wait; default 10, unnoticeable in real play). */
   minSecondsBetweenChallenges: integer('min_seconds_between_challenges').notNull().default(10),
+  /** Which of a player's games holds their board entry: 'latest' (the default: a new game replaces it) or 'best'. */
+  boardCounts: text('board_counts').notNull().default('latest'),
+  /** IANA time zone of the event (exports write times in it); null: the server's. */
+  timeZone: text('time_zone'),
+  /** Players may start before confirming their e-mail; their scores join the public board once they confirm. */
+  playBeforeConfirming: boolean('play_before_confirming').notNull().default(false),
   /** Only challenges completed after this count on the leaderboard (set by a reset). */
   leaderboardSince: timestamp('leaderboard_since', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row (id = 1): what every booth screen shows, chosen by the organizer (a missing row is the live board). A
+ * change is announced on the leaderboard channel, so every instance's open booths follow within a second.
+ */
+export const boothDisplay = pgTable('booth_display', {
+  id: integer('id').primaryKey().default(1),
+  /** 'board' | 'countdown' | 'podium' | 'message' (BOOTH_MODES). */
+  mode: text('mode').notNull().default('board'),
+  countdownTo: timestamp('countdown_to', { withTimezone: true }),
+  message: text('message'),
+  podiumRevealed: integer('podium_revealed').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -41,7 +61,7 @@ export const leaderboardArchives = pgTable('leaderboard_archives', {
 });
 
 /**
- * Mail waiting to be sent over SMTP (issue 12.5): requests only insert here, a worker in every instance sends with
+ * Mail waiting to be sent over SMTP (docs/decisions/010): requests only insert here, a worker in every instance sends with
  * retries and backoff (rows claimed with FOR UPDATE SKIP LOCKED and a lease), and deletes a row once it is sent.
  */
 export const mailOutbox = pgTable(
@@ -61,3 +81,14 @@ export const mailOutbox = pgTable(
   },
   (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt)],
 );
+
+/**
+ * Facts every instance of one deployment must agree on, checked at start-up (server/deployment-checks.ts): today the
+ * fingerprint of BETTER_AUTH_SECRET, so an instance started with another secret is refused instead of silently
+ * rejecting the sessions the others signed.
+ */
+export const deploymentFacts = pgTable('deployment_facts', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
-/** Client-side checks of SPEC 5; the server enforces the same rules. */
-export const MIN_PASSWORD_LENGTH = 6;
+/** Client-side checks of the sign-up and profile fields; the server enforces the same rules. */
+import { authErrorCodes, MIN_PASSWORD_LENGTH } from '@contracts/auth.rules';
+import { PROOF_UNAVAILABLE_CODE } from '@web/lib/proof-of-work';
 
 // Deliberately simple: something@something.tld, no spaces. The server has the final word.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -18,7 +19,13 @@ export function passwordError(password: string): string | undefined {
 }
 
 /** better-auth errors carry a message, sometimes only a status text; never show an empty toast. */
-export function authErrorMessage(error: { message?: string; statusText?: string; status?: number } | null | undefined): string {
+/** Refusals whose own message says what to do (the busy-network check), shown as the server or client wrote them. */
+const SELF_EXPLAINING = new Set<string>([authErrorCodes.proofOfWorkRequired, PROOF_UNAVAILABLE_CODE]);
+
+export function authErrorMessage(
+  error: { code?: string; message?: string; statusText?: string; status?: number } | null | undefined,
+): string {
+  if (error?.code && SELF_EXPLAINING.has(error.code) && error.message) return error.message;
   if (error?.status === 429) return 'Too many attempts. Please wait a minute and try again.';
   return error?.message || error?.statusText || 'Something went wrong. Please try again.';
 }

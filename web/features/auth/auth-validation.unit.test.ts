@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authErrorMessage, emailError, passwordError } from './auth-validation';
 
-describe('auth validation (SPEC 5)', () => {
+describe('auth validation', () => {
   it('requires a well-formed e-mail', () => {
     expect(emailError('')).toBe('Email is required');
     expect(emailError('   ')).toBe('Email is required');

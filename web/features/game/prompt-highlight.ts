@@ -9,12 +9,17 @@ export interface PromptSegment {
 }
 
 const STOPWORDS = new Set(
-  'a an the of in on at to for from with by and or but is are was were be as it its this that these those into onto over under up down out off than then there their his her our your my'.split(' '),
+  'a an the of in on at to for from with by and or but is are was were be as it its this that these those into onto over under up down out off than then there their his her our your my'.split(
+    ' ',
+  ),
 );
 
 /** Lower-case, with the commonest English endings folded so a guess's "cats" meets the prompt's "cat". */
 export function wordStem(word: string): string {
-  let stem = word.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  let stem = word
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
   if (stem.length > 5 && stem.endsWith('ing')) stem = stem.slice(0, -3);
   else if (stem.length > 4 && stem.endsWith('ed')) stem = stem.slice(0, -2);
   else if (stem.length > 4 && stem.endsWith('ies')) stem = `${stem.slice(0, -3)}y`;

@@ -10,5 +10,11 @@ export function isLoopbackUrl(url: string): boolean {
     return false;
   }
   host = host.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(?:\.\d{1,3}){3}$/.test(host) ||
+    host === '::1' ||
+    host === '0:0:0:0:0:0:0:1'
+  );
 }

@@ -4,8 +4,7 @@ import { api } from '@web/lib/api-client';
 
 export const getPublicConfig = () => api<PublicConfig>('/api/config');
 
-export const publicConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity });
+export const publicConfigQueryOptions = () => queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity });
 
 /** What the server offers (is Google sign-in configured?). */
 export const usePublicConfig = () => useQuery(publicConfigQueryOptions());

@@ -20,9 +20,13 @@ const LINK_ERRORS: Record<string, string> = {
 
 export const codeErrorMessage = (error: { code?: string; message?: string; status?: number }) =>
   (error.code && CODE_ERRORS[error.code]) ||
-  (error.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : error.message || 'Something went wrong. Please try again.');
+  (error.code?.startsWith('PROOF_OF_WORK_') && error.message) ||
+  (error.status === 429
+    ? 'Too many attempts. Please wait a minute and try again.'
+    : error.message || 'Something went wrong. Please try again.');
 
-export const linkErrorMessage = (code: string) => LINK_ERRORS[code] ?? `That confirmation link didn't work (${code.toLowerCase().replace(/_/g, ' ')}).`;
+export const linkErrorMessage = (code: string) =>
+  LINK_ERRORS[code] ?? `That confirmation link didn't work (${code.toLowerCase().replace(/_/g, ' ')}).`;
 
 /** Verifies the e-mail with the mailed code; on success the server has also signed the player in (cookie). */
 export async function verifyEmailCode(email: string, code: string) {

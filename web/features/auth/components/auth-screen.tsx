@@ -3,12 +3,14 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@web/ui/button';
 import { Card } from '@web/ui/card';
 import { prerendered } from '@web/lib/prerendered';
+import { useRunning } from '@web/lib/use-running';
 import { notifyError } from '@web/ui/toast';
 import { usePublicConfig } from '../api/get-public-config';
 import { linkErrorMessage } from '../api/verify-email-code';
 import { EmailPasswordForm, type SignMode } from './email-password-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { ProofOfWorkNote } from './proof-of-work-note';
 import { VerifyCodePanel } from './verify-code-panel';
 
 type Mode = SignMode | 'forgot';
@@ -66,6 +68,9 @@ export function AuthScreen() {
   const [pending, setPendingState] = useState<PendingCode | null>(readPending);
   const [email, setEmail] = useState(() => pending?.email ?? '');
   const [isBusy, setBusy] = useState(false);
+  // The pre-rendered /auth shows its buttons before this code runs; a tap on one then does nothing, so they stay
+  // disabled until it runs (like the form's submit button, email-password-form.tsx).
+  const running = useRunning();
   // Until /api/config answers, what the server said when it pre-rendered this page (no button flashing in or out).
   const googleEnabled = (usePublicConfig().data?.googleEnabled ?? prerendered.googleEnabled) === true;
   const setPending = (next: PendingCode | null) => {
@@ -81,25 +86,30 @@ export function AuthScreen() {
     if (!fromMailLink) return;
     if (oauthError) notifyError('Authentication Error', linkErrorMessage(oauthError));
     else notifyError('Link already used', 'Your e-mail is already confirmed. Sign in with your e-mail and password.');
-    setSearchParams((params) => {
-      params.delete('from');
-      params.delete('error');
-      return params;
-    }, { replace: true });
+    setSearchParams(
+      (params) => {
+        params.delete('from');
+        params.delete('error');
+        return params;
+      },
+      { replace: true },
+    );
   }, [fromMailLink, oauthError, setSearchParams]);
 
   useEffect(() => {
     if (!oauthError || fromMailLink) return;
     notifyError('Login Error', googleErrorMessage(oauthError));
-    setSearchParams((params) => {
-      params.delete('error');
-      params.delete('error_description');
-      return params;
-    }, { replace: true });
+    setSearchParams(
+      (params) => {
+        params.delete('error');
+        params.delete('error_description');
+        return params;
+      },
+      { replace: true },
+    );
   }, [oauthError, fromMailLink, setSearchParams]);
 
-  const goTo = (next: Mode, replace = true) =>
-    setSearchParams(next === 'sign-in' ? {} : { mode: next }, { replace });
+  const goTo = (next: Mode, replace = true) => setSearchParams(next === 'sign-in' ? {} : { mode: next }, { replace });
 
   return (
     <Card padding="lg">
@@ -133,7 +143,7 @@ export function AuthScreen() {
             />
             {mode === 'sign-in' ? (
               <div className="mt-1 text-center">
-                <Button variant="muted-link" onClick={() => goTo('forgot', false)}>
+                <Button variant="muted-link" onClick={() => goTo('forgot', false)} disabled={!running}>
                   Forgot password?
                 </Button>
               </div>
@@ -145,19 +155,26 @@ export function AuthScreen() {
                   or
                   <span className="h-px flex-1 bg-night-700" />
                 </div>
-                <GoogleSignInButton disabled={isBusy} />
+                <GoogleSignInButton disabled={isBusy || !running} />
               </>
             ) : null}
             <p className="mt-6 text-center text-sm text-muted">
               {mode === 'sign-in' ? "Don't have an account?" : 'Already have an account?'}{' '}
               {/* Negative margins keep the line's height while the tap target is 44 px tall. */}
-              <Button variant="link" tracking="normal" onClick={() => goTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')} className="-mx-2 -my-3">
+              <Button
+                variant="link"
+                tracking="normal"
+                onClick={() => goTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
+                disabled={!running}
+                className="-mx-2 -my-3"
+              >
                 {mode === 'sign-in' ? 'Sign up' : 'Sign in'}
               </Button>
             </p>
           </>
         )}
       </div>
+      <ProofOfWorkNote />
     </Card>
   );
 }

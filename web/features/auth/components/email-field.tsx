@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import { TextField } from '@web/ui/input';
 
 /** The e-mail field of the auth forms: the right keyboard, no autocorrect, the error or hint wired up. */
@@ -10,6 +10,7 @@ export function EmailField({
   error,
   readOnly,
   autoComplete = 'username',
+  onEnter,
 }: {
   ref?: Ref<HTMLInputElement>;
   id: string;
@@ -19,6 +20,8 @@ export function EmailField({
   readOnly?: boolean;
   /** 'email' when signing up (a new address), 'username' when it identifies an existing account. */
   autoComplete?: 'email' | 'username';
+  /** The keyboard's Enter ("Next") on this field: e.g. move on to the password instead of submitting half a form. */
+  onEnter?: (event: KeyboardEvent<HTMLInputElement>) => void;
 }) {
   return (
     <TextField
@@ -36,6 +39,8 @@ export function EmailField({
       onChange={(event) => onChange(event.target.value)}
       error={error}
       readOnly={readOnly}
+      enterKeyHint={onEnter ? 'next' : undefined}
+      onKeyDown={onEnter ? (event) => event.key === 'Enter' && onEnter(event) : undefined}
     />
   );
 }

@@ -11,7 +11,15 @@ import { EmailField } from './email-field';
  * Asks for a password-reset e-mail. The confirmation is the same whether or not the address has an
  * account, so the form cannot be used to find out who plays.
  */
-export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: string; onEmailChange: (email: string) => void; onBack: () => void }) {
+export function ForgotPasswordForm({
+  email,
+  onEmailChange,
+  onBack,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onBack: () => void;
+}) {
   const [submitted, setSubmitted] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -38,7 +46,8 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: st
         </span>
         <h2 className="font-display text-xl font-bold">Check your email</h2>
         <p className="text-sm text-muted">
-          If an account exists for <span className="text-ink [overflow-wrap:anywhere]">{sentTo}</span>, we've sent a link to reset your password. The link is valid for one hour.
+          If an account exists for <span className="text-ink [overflow-wrap:anywhere]">{sentTo}</span>, we've sent a link to reset your
+          password. The link is valid for one hour.
         </p>
         <Button variant="secondary" className="mt-2 w-full" onClick={onBack}>
           Back to sign in

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { LazyBoundary } from '@web/lib/lazy-boundary';
+import { lazyWithPreload } from '@web/lib/lazy-with-preload';
 
-/** The avatar's two letters: the e-mail's first two characters in upper case, 'GG' without one (SPEC 8). */
+/** The avatar's two letters: the e-mail's first two characters in upper case, 'GG' without one. */
 export function avatarInitials(email: string | null | undefined): string {
   const letters = (email ?? '').trim().slice(0, 2).toUpperCase();
   return letters || 'GG';
@@ -9,8 +11,8 @@ export function avatarInitials(email: string | null | undefined): string {
 export const AVATAR_CLASS =
   'flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-cta-from to-cta-to font-display text-sm font-bold text-white shadow-lg shadow-accent-strong/30 ring-2 ring-night-900 transition hover:brightness-110 data-[state=open]:ring-accent';
 
-const loadPopover = () => import('./user-menu-popover');
-const UserMenuPopover = lazy(loadPopover);
+const UserMenuPopover = lazyWithPreload(() => import('./user-menu-popover').then((module) => module.default));
+const loadPopover = () => UserMenuPopover.preload().catch(() => undefined);
 
 /**
  * The /play header avatar: opens a popover with the player's e-mail and Sign Out (and, for organizers, the console).
@@ -36,8 +38,10 @@ export function UserMenu({ email, role }: { email: string | null | undefined; ro
   );
   if (!wanted) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <UserMenuPopover email={email} role={role} />
-    </Suspense>
+    <LazyBoundary retry={UserMenuPopover.preload} reconnecting={placeholder}>
+      <Suspense fallback={placeholder}>
+        <UserMenuPopover email={email} role={role} />
+      </Suspense>
+    </LazyBoundary>
   );
 }

@@ -15,7 +15,7 @@ const loadAuthClient = () => import('@web/lib/auth-client');
 export function useSignOut() {
   const [isSigningOut, setSigningOut] = useState(false);
   useEffect(() => {
-    void loadAuthClient();
+    loadAuthClient().catch(() => undefined);
   }, []);
   async function signOut() {
     setSigningOut(true);

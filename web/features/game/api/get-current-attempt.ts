@@ -32,10 +32,11 @@ export const useCurrentAttempt = () => useQuery(currentAttemptQueryOptions());
 export function useLoadCurrentAttempt(): () => Promise<Attempt | null> {
   const queryClient = useQueryClient();
   return useCallback(
-    () => queryClient.fetchQuery(currentAttemptQueryOptions()).then(
-      ({ attempt }) => attempt,
-      () => null,
-    ),
+    () =>
+      queryClient.fetchQuery(currentAttemptQueryOptions()).then(
+        ({ attempt }) => attempt,
+        () => null,
+      ),
     [queryClient],
   );
 }

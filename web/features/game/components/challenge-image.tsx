@@ -58,7 +58,10 @@ function ChallengeImageBox({ src, alt, priority = false, className }: ChallengeI
           fetchPriority={priority ? 'high' : 'auto'}
           onLoad={() => setState('loaded')}
           onError={() => setState('failed')}
-          className={cn('absolute inset-0 size-full object-contain transition-opacity duration-300', state === 'loaded' ? 'opacity-100' : 'opacity-0')}
+          className={cn(
+            'absolute inset-0 size-full object-contain transition-opacity duration-300',
+            state === 'loaded' ? 'opacity-100' : 'opacity-0',
+          )}
         />
       )}
     </div>

@@ -21,6 +21,7 @@ import { ZoomableImage } from './zoomable-image';
 export function CompleteView({
   attempt,
   standing,
+  boardNote,
   afterReveal,
   newChallengeNotice,
   onNewChallenge,
@@ -30,6 +31,8 @@ export function CompleteView({
   attempt: Attempt;
   /** Rank and its movement, shown in the score card. */
   standing?: ReactNode;
+  /** Under the score: what this game did to the player's board entry (the organizer decides which game counts). */
+  boardNote?: ReactNode;
   /** Below the reveal and the guesses (e.g. the #1's strategy form). */
   afterReveal?: ReactNode;
   /** Above NEW CHALLENGE (e.g. "your board score will be replaced"). */
@@ -45,12 +48,17 @@ export function CompleteView({
     <div className="flex flex-col gap-5">
       <Celebration score={finalScore} />
       <Card className="relative overflow-hidden text-center">
-        <div className="pointer-events-none absolute inset-x-0 -top-24 h-48 bg-[radial-gradient(closest-side,rgb(244_114_182/0.35),transparent)]" aria-hidden />
+        <div
+          className="pointer-events-none absolute inset-x-0 -top-24 h-48 bg-[radial-gradient(closest-side,rgb(244_114_182/0.35),transparent)]"
+          aria-hidden
+        />
         <div className="relative">
           <span className="mx-auto flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-accent-strong to-glow shadow-lg shadow-accent-strong/30">
             <Trophy className="size-6 text-white" aria-hidden />
           </span>
-          <h1 tabIndex={-1} className="mt-3 font-display text-2xl font-bold">Challenge Complete!</h1>
+          <h1 tabIndex={-1} className="mt-3 font-display text-2xl font-bold">
+            Challenge Complete!
+          </h1>
           <p className="mt-3 text-sm font-medium tracking-wide text-muted uppercase">Your Score</p>
           <p className="sr-only">{formatScore(finalScore)}</p>
           <p aria-hidden data-testid="final-score" className={cn('font-display text-6xl font-extrabold tabular-nums', band.text)}>
@@ -59,7 +67,9 @@ export function CompleteView({
           <div aria-hidden className="mx-auto mt-2 h-2 max-w-56 overflow-hidden rounded-full bg-night-700">
             <div className={cn('h-full rounded-full bg-gradient-to-r', band.bar)} style={{ width: `${Math.max(2, shown)}%` }} />
           </div>
-          <p className="mx-auto mt-3 max-w-72 text-xs text-muted">Your best guess counts. This score replaces your previous leaderboard entry.</p>
+          <p className="mx-auto mt-3 max-w-72 text-xs text-muted">
+            {boardNote ?? 'Your best guess counts. This score replaces your previous leaderboard entry.'}
+          </p>
           {standing ? <div className="mt-4">{standing}</div> : null}
           <div className="mt-3">
             <ShareButton attemptId={attempt.id} score={formatScore(finalScore)} />

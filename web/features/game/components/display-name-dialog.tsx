@@ -1,12 +1,12 @@
 import { Shuffle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { gameErrorCodes, MAX_DISPLAY_NAME_LENGTH } from '@contracts/game.rules';
+import { gameErrorCodes, MAX_DISPLAY_NAME_LENGTH, MAX_PHONE_LENGTH, normalizePhoneNumber, phoneNumberProblem } from '@contracts/game.rules';
 import { ApiRequestError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { Button } from '@web/ui/button';
 import { Dialog, DialogContent } from '@web/ui/dialog';
 import { FieldMessage, Input, Label } from '@web/ui/input';
-import { notifyError, notifySuccess } from '@web/ui/toast';
+import { notifySuccess } from '@web/ui/toast';
 import { generateName, useGenerateName } from '../api/generate-name';
 import { useSaveProfile } from '../api/save-profile';
 
@@ -29,7 +29,11 @@ export function DisplayNameDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* The form mounts with each opening, so it always starts from the current suggestion. */}
       {open ? (
-        <DialogContent title="Choose Your Display Name" description="This is how you will appear on the leaderboard." returnFocus={returnFocus}>
+        <DialogContent
+          title="Choose Your Display Name"
+          description="This is how you will appear on the leaderboard."
+          returnFocus={returnFocus}
+        >
           <DisplayNameForm suggestedName={suggestedName} onSaved={onSaved} />
         </DialogContent>
       ) : null}
@@ -45,6 +49,9 @@ function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | n
   const [name, setName] = useState(suggestedName ?? '');
   const [phone, setPhone] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A failure other than a refused name, said inside the dialog (a toast would sit behind its overlay, where a
+  // screen reader does not reach and a tap cannot close it): the fixed title and message of docs/product.md.
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const touched = useRef(false);
 
   // No suggestion from the sign-in profile: offer a generated one straight away (silently; TRY ANOTHER reports failures).
@@ -65,20 +72,23 @@ function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | n
     onSuccess: (displayName) => {
       touched.current = true;
       setRefusal(null);
+      setFailure(null);
       setName(displayName);
     },
   });
   const save = useSaveProfile();
 
   const trimmed = name.trim();
-  const valid = trimmed.length >= 1 && trimmed.length <= MAX_DISPLAY_NAME_LENGTH;
+  const phoneProblem = phoneNumberProblem(phone);
+  const valid = trimmed.length >= 1 && trimmed.length <= MAX_DISPLAY_NAME_LENGTH && !phoneProblem;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!valid || save.isPending) return;
-    const phoneNumber = phone.trim();
+    setFailure(null);
+    const phoneNumber = normalizePhoneNumber(phone);
     // Call-level callbacks: they do not fire once the form has unmounted, so a dialog dismissed while the save is
-    // in flight creates no game (SPEC 4).
+    // in flight creates no game.
     save.mutate(
       { displayName: trimmed, ...(phoneNumber ? { phoneNumber } : {}) },
       {
@@ -87,9 +97,10 @@ function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | n
           onSaved(displayName);
         },
         onError: (error) => {
-          // A refusal's reason is shown under the field; the toast keeps SPEC 7's exact words.
-          setRefusal(error instanceof ApiRequestError && error.code === gameErrorCodes.nameRefused ? error.message : null);
-          notifyError('Error saving display name', 'Please try again.');
+          // A refused name says why under the field; any other failure, the fixed words above the buttons.
+          const refused = error instanceof ApiRequestError && error.code === gameErrorCodes.nameRefused;
+          setRefusal(refused ? error.message : null);
+          setFailure(refused ? null : { title: 'Error saving display name', message: 'Please try again.' });
         },
       },
     );
@@ -135,11 +146,22 @@ function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | n
           value={phone}
           onChange={(event) => setPhone(event.target.value)}
           placeholder="+1 555 123 4567"
-          maxLength={40}
+          maxLength={MAX_PHONE_LENGTH}
+          aria-invalid={phoneProblem ? true : undefined}
           aria-describedby={phoneHintId}
         />
-        <FieldMessage id={phoneHintId}>Only used to contact you if you win the challenge</FieldMessage>
+        <div id={phoneHintId}>
+          {phoneProblem ? <FieldMessage error>{phoneProblem}</FieldMessage> : null}
+          <FieldMessage>Only used to contact you if you win the challenge</FieldMessage>
+        </div>
       </div>
+
+      {failure ? (
+        <div role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm">
+          <p className="font-semibold text-danger">{failure.title}</p>
+          <p className="text-ink">{failure.message}</p>
+        </div>
+      ) : null}
 
       <div className="grid grid-cols-2 gap-3">
         <Button
@@ -147,7 +169,11 @@ function DisplayNameForm({ suggestedName, onSaved }: { suggestedName: string | n
           size="lg-tight"
           tracking="normal"
           className="whitespace-nowrap"
-          onClick={() => generate.mutate(undefined, { onError: () => notifyError('Error generating name', 'Please try again or enter a custom name.') })}
+          onClick={() =>
+            generate.mutate(undefined, {
+              onError: () => setFailure({ title: 'Error generating name', message: 'Please try again or enter a custom name.' }),
+            })
+          }
           disabled={generate.isPending || save.isPending}
         >
           <Shuffle className={cn('size-4 shrink-0', generate.isPending && 'animate-spin')} aria-hidden />

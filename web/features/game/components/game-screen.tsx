@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Attempt, GuessResponse } from '@contracts/game';
 import { Spinner } from '@web/ui/spinner';
 import { notifyError } from '@web/ui/toast';
@@ -8,7 +8,9 @@ import { useCurrentAttempt, useLoadCurrentAttempt } from '../api/get-current-att
 import { usePreloadNextChallenge } from '../api/get-next-challenge';
 import { gameKeys } from '../api/game-query-keys';
 import { loadDisplayNameDialog, useStartChallenge } from '../hooks/use-start-challenge';
+import { LazyBoundary } from '@web/lib/lazy-boundary';
 import { lazyWithPreload } from '@web/lib/lazy-with-preload';
+import { Reconnecting } from '@web/ui/reconnecting';
 import { GuessingView } from './guessing-view';
 import { HomeView } from './home-view';
 
@@ -20,7 +22,7 @@ const CompleteView = lazyWithPreload(() => import('./complete-view').then((modul
 const HistoryView = lazyWithPreload(() => import('./history-view').then((module) => module.HistoryView));
 
 // Loaded ahead when the player has no display name yet (use-start-challenge.ts), else only if START asks for one.
-const DisplayNameDialog = lazy(() => loadDisplayNameDialog().then((module) => ({ default: module.DisplayNameDialog })));
+const DisplayNameDialog = lazyWithPreload(() => loadDisplayNameDialog().then((module) => module.DisplayNameDialog));
 
 type View = { name: 'checking' } | { name: 'home' } | { name: 'history' } | { name: 'game'; attempt: Attempt };
 
@@ -32,10 +34,13 @@ export function GameScreen({
   homeStanding,
   homeExtras,
   completeStanding,
+  completeBoardNote,
   completeAfterReveal,
   startNotice,
+  startClosedReason,
   onGameOpened,
   onChallengeComplete,
+  autoStart,
 }: {
   /** Shown above START CHALLENGE: keep it short. */
   homeStanding?: ReactNode;
@@ -43,13 +48,19 @@ export function GameScreen({
   homeExtras?: ReactNode;
   /** The complete screen's standing (rank and movement) for this attempt, inside the score card. */
   completeStanding?: (attempt: Attempt) => ReactNode;
+  /** The complete screen's note on what this game did to the player's board entry. */
+  completeBoardNote?: ReactNode;
   /** Below the prompt reveal and the guesses (e.g. the #1's strategy form). */
   completeAfterReveal?: ReactNode;
   /** Next to START CHALLENGE / NEW CHALLENGE (e.g. "your board score will be replaced"). */
   startNotice?: ReactNode;
+  /** Why no game can start now (the event is closed): START CHALLENGE is disabled with this reason on its card. */
+  startClosedReason?: string | null;
   /** A game was opened (started or resumed), before any guess of this visit. */
   onGameOpened?: (attempt: Attempt) => void;
   onChallengeComplete?: () => void;
+  /** Start a challenge as soon as the home view shows (once): the player just signed up and came here to play. */
+  autoStart?: boolean;
 }) {
   const queryClient = useQueryClient();
   const current = useCurrentAttempt();
@@ -63,7 +74,8 @@ export function GameScreen({
 
   // When the screen changes (not after each guess), move focus to its heading so keyboard and screen-reader
   // users land on the new content instead of a button that no longer exists.
-  const screenKey = view.name === 'game' ? `game:${view.attempt.id}:${view.attempt.nextGuessNumber === null ? 'complete' : 'guessing'}` : view.name;
+  const screenKey =
+    view.name === 'game' ? `game:${view.attempt.id}:${view.attempt.nextGuessNumber === null ? 'complete' : 'guessing'}` : view.name;
   useEffect(() => {
     const previous = shownScreen.current;
     shownScreen.current = screenKey;
@@ -72,7 +84,7 @@ export function GameScreen({
   }, [screenKey]);
 
   // Decide once, when this visit's unfinished-attempt check settles: not from an answer cached on an earlier visit
-  // (a game may have started in another tab since). A failed check counts as "none" (SPEC 7).
+  // (a game may have started in another tab since). A failed check counts as "none".
   useEffect(() => {
     if (checked.current || !current.isFetchedAfterMount) return;
     checked.current = true;
@@ -98,6 +110,12 @@ export function GameScreen({
     window.scrollTo({ top: 0 });
   };
   const start = useStartChallenge({ onStarted: openGame });
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoStart || autoStarted.current || view.name !== 'home' || startClosedReason) return;
+    autoStarted.current = true;
+    void start.begin();
+  }, [autoStart, view.name, startClosedReason, start.begin]);
   // START's image downloads before the tap: asked from the first render (the page's HTML preloads the answer),
   // downloaded once START CHALLENGE or NEW CHALLENGE shows (a resumed game's image goes first).
   const guessing = view.name === 'game' && view.attempt.nextGuessNumber !== null;
@@ -130,7 +148,7 @@ export function GameScreen({
     if (finished) setView({ name: 'game', attempt: finished });
   };
 
-  // The score itself is announced by the guess toast; completion moves focus to the 'Challenge Complete!' heading.
+  // The reveal card announces the score; completion moves focus to the 'Challenge Complete!' heading.
   const handleGuessed = ({ attempt }: GuessResponse) => {
     setView({ name: 'game', attempt });
     if (attempt.nextGuessNumber === null) {
@@ -148,6 +166,7 @@ export function GameScreen({
           standing={homeStanding}
           extras={homeExtras}
           startNotice={startNotice}
+          closedReason={startClosedReason}
           onStart={() => void start.begin()}
           starting={start.busy}
           onShowHistory={showHistory}
@@ -156,40 +175,52 @@ export function GameScreen({
       ) : null}
 
       {view.name === 'history' ? (
-        <Suspense fallback={<Spinner className="min-h-[50dvh]" />}>
-          <HistoryView onBack={goHome} />
-        </Suspense>
+        <LazyBoundary retry={HistoryView.preload} reconnecting={<Reconnecting className="min-h-[50dvh]" />}>
+          <Suspense fallback={<Spinner className="min-h-[50dvh]" />}>
+            <HistoryView onBack={goHome} />
+          </Suspense>
+        </LazyBoundary>
       ) : null}
 
       {view.name === 'game' ? (
         view.attempt.nextGuessNumber === null ? (
-          <Suspense fallback={<Spinner className="min-h-[50dvh]" />}>
-            <CompleteView
-              attempt={view.attempt}
-              standing={completeStanding?.(view.attempt)}
-              afterReveal={completeAfterReveal}
-              newChallengeNotice={startNotice}
-              onNewChallenge={() => void start.begin()}
-              onBackToMenu={goHome}
-              starting={start.busy}
-            />
-          </Suspense>
+          <LazyBoundary retry={CompleteView.preload} reconnecting={<Reconnecting className="min-h-[50dvh]" />}>
+            <Suspense fallback={<Spinner className="min-h-[50dvh]" />}>
+              <CompleteView
+                attempt={view.attempt}
+                standing={completeStanding?.(view.attempt)}
+                boardNote={completeBoardNote}
+                afterReveal={completeAfterReveal}
+                newChallengeNotice={startNotice}
+                onNewChallenge={() => void start.begin()}
+                onBackToMenu={goHome}
+                starting={start.busy}
+              />
+            </Suspense>
+          </LazyBoundary>
         ) : (
           // Keyed by attempt so a new challenge starts with an empty input.
-          <GuessingView key={view.attempt.id} attempt={view.attempt} onGuessed={handleGuessed} onOutOfSync={() => void resync(view.attempt.id)} />
+          <GuessingView
+            key={view.attempt.id}
+            attempt={view.attempt}
+            onGuessed={handleGuessed}
+            onOutOfSync={() => void resync(view.attempt.id)}
+          />
         )
       ) : null}
 
       {nameDialogMounted ? (
-        <Suspense fallback={null}>
-          <DisplayNameDialog
-            open={start.nameDialog.open}
-            onOpenChange={start.nameDialog.onOpenChange}
-            suggestedName={start.nameDialog.suggestedName}
-            onSaved={start.nameDialog.onSaved}
-            returnFocus={start.nameDialog.returnFocus}
-          />
-        </Suspense>
+        <LazyBoundary retry={DisplayNameDialog.preload} reconnecting={null}>
+          <Suspense fallback={null}>
+            <DisplayNameDialog
+              open={start.nameDialog.open}
+              onOpenChange={start.nameDialog.onOpenChange}
+              suggestedName={start.nameDialog.suggestedName}
+              onSaved={start.nameDialog.onSaved}
+              returnFocus={start.nameDialog.returnFocus}
+            />
+          </Suspense>
+        </LazyBoundary>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { MAX_GUESS_LENGTH } from '@contracts/game.rules';
 import { Button } from '@web/ui/button';
 import { Label, Textarea } from '@web/ui/input';
@@ -12,12 +12,18 @@ export function GuessForm({
   onChange,
   onSubmit,
   busy,
+  waitingText,
+  beside,
 }: {
   guessNumber: number;
   value: string;
   onChange: (value: string) => void;
   onSubmit: (guess: string) => void;
   busy: boolean;
+  /** The guess waits for the connection: said instead of the waiting message, and on the button. */
+  waitingText?: string | null;
+  /** Shown beside the field (a thumbnail of the image: on a phone the keyboard hides the image itself). */
+  beside?: ReactNode;
 }) {
   const fieldId = useId();
   const counterId = useId();
@@ -48,38 +54,41 @@ export function GuessForm({
     <form ref={formRef} onSubmit={handleSubmit} className="flex flex-col gap-2.5" aria-busy={busy}>
       {/* While scoring, the waiting message takes the label's line: right where the player is looking. */}
       <div aria-live="polite" className={busy ? 'min-h-5' : undefined}>
-        {busy ? <WaitingMessage /> : null}
+        {busy && waitingText ? <p className="text-sm font-semibold text-warning">{waitingText}</p> : busy ? <WaitingMessage /> : null}
       </div>
-      <div>
-        <div className="flex items-baseline justify-between gap-2">
-          <Label htmlFor={fieldId} variant="compact">
-            What prompt do you think generated this image?
-          </Label>
-          <span id={counterId} className="shrink-0 text-xs text-muted tabular-nums">
-            {value.length}/{MAX_GUESS_LENGTH}
-          </span>
+      <div className="flex items-end gap-2.5">
+        {beside}
+        <div className="min-w-0 flex-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <Label htmlFor={fieldId} variant="compact">
+              What prompt do you think generated this image?
+            </Label>
+            <span id={counterId} className="shrink-0 text-xs text-muted tabular-nums">
+              {value.length}/{MAX_GUESS_LENGTH}
+            </span>
+          </div>
+          <Textarea
+            id={fieldId}
+            ref={fieldRef}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onKeyDown={handleKeyDown}
+            placeholder="Enter your guess for the AI prompt..."
+            maxLength={MAX_GUESS_LENGTH}
+            rows={2}
+            enterKeyHint="send"
+            autoComplete="off"
+            aria-describedby={counterId}
+            readOnly={busy}
+            variant="compact"
+          />
         </div>
-        <Textarea
-          id={fieldId}
-          ref={fieldRef}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={handleKeyDown}
-          placeholder="Enter your guess for the AI prompt..."
-          maxLength={MAX_GUESS_LENGTH}
-          rows={2}
-          enterKeyHint="send"
-          autoComplete="off"
-          aria-describedby={counterId}
-          readOnly={busy}
-          variant="compact"
-        />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
         {busy ? (
           <>
             <span className="size-4 rounded-full border-2 border-white/40 border-t-white motion-safe:animate-spin" aria-hidden />
-            PROCESSING...
+            {waitingText ? 'WAITING FOR CONNECTION…' : 'PROCESSING...'}
           </>
         ) : (
           <>

@@ -6,13 +6,14 @@ import { scoreBand } from './score-band';
 export interface RevealedGuess {
   guessNumber: number;
   score: number;
-  /** The server's sentence about the score (SPEC 7's toast title). */
+  /** The server's sentence about the score. */
   message: string;
 }
 
 /**
  * The moment a guess lands, right above the input: the score counts up, a meter fills in the colour of its band, and
- * the server's message sits under it. Screen readers hear the final message once (the count-up is for the eyes).
+ * the server's message sits under it, with "Guess N of 3". It is the guess's one confirmation (no toast repeats it
+ * over the page). Screen readers hear the final message once (the count-up is for the eyes).
  */
 export function GuessReveal({ reveal }: { reveal: RevealedGuess }) {
   const value = useCountUp(reveal.score);
@@ -28,7 +29,10 @@ export function GuessReveal({ reveal }: { reveal: RevealedGuess }) {
       </p>
       <div aria-hidden className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="truncate text-xs font-semibold tracking-wide text-muted uppercase">
-          Guess {reveal.guessNumber} · {band.label}
+          <span>
+            Guess {reveal.guessNumber} of {GUESSES_PER_CHALLENGE}
+          </span>{' '}
+          · {band.label}
         </span>
         <span className="h-2 overflow-hidden rounded-full bg-night-700">
           <span className={cn('block h-full rounded-full bg-gradient-to-r', band.bar)} style={{ width: `${Math.max(2, value)}%` }} />

@@ -27,7 +27,9 @@ export function HistoryView({ onBack }: { onBack: () => void }) {
           <ArrowLeft className="size-4" aria-hidden />
           BACK TO MENU
         </Button>
-        <h1 tabIndex={-1} className="mt-2 font-display text-2xl font-bold">Your Previous Games</h1>
+        <h1 tabIndex={-1} className="mt-2 font-display text-2xl font-bold">
+          Your Previous Games
+        </h1>
         <p className="mt-1 text-sm text-muted">Your finished challenges among your five most recent games.</p>
       </div>
 

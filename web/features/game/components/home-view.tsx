@@ -11,6 +11,7 @@ export function HomeView({
   standing,
   extras,
   startNotice,
+  closedReason,
   onStart,
   starting,
   onShowHistory,
@@ -22,6 +23,8 @@ export function HomeView({
   extras?: ReactNode;
   /** Under START CHALLENGE (e.g. "your board score will be replaced"). */
   startNotice?: ReactNode;
+  /** Why no game can start now (the organizer closed the event): START CHALLENGE is disabled and this says why. */
+  closedReason?: string | null;
   onStart: () => void;
   starting: boolean;
   onShowHistory: () => void;
@@ -32,8 +35,7 @@ export function HomeView({
     <div className="flex flex-col gap-4">
       <section className="pt-2 pb-1">
         <h1 tabIndex={-1} className="font-display text-3xl font-extrabold leading-tight">
-          Ready to{' '}
-          <span className="bg-gradient-to-r from-accent to-glow bg-clip-text text-transparent">guess the genesis</span>?
+          Ready to <span className="bg-gradient-to-r from-accent to-glow bg-clip-text text-transparent">guess the genesis</span>?
         </h1>
         <p className="mt-2 text-muted">
           You have {GUESSES_PER_CHALLENGE} attempts to guess the secret prompt behind an AI-generated image. Your best guess is your score.
@@ -44,7 +46,19 @@ export function HomeView({
       <Card tone="accent" aria-labelledby="start-title">
         <CardTitle id="start-title">Start Playing</CardTitle>
         <CardDescription>Get your own unique image challenge and make your first guess.</CardDescription>
-        <Button size="lg" className="mt-4 w-full" onClick={onStart} disabled={starting} aria-busy={starting}>
+        {closedReason ? (
+          <p id="start-closed" className="mt-3 text-sm font-semibold text-amber-200">
+            {closedReason}
+          </p>
+        ) : null}
+        <Button
+          size="lg"
+          className="mt-4 w-full"
+          onClick={onStart}
+          disabled={starting || Boolean(closedReason)}
+          aria-busy={starting}
+          aria-describedby={closedReason ? 'start-closed' : undefined}
+        >
           {starting ? (
             <span className="size-4 rounded-full border-2 border-white/40 border-t-white motion-safe:animate-spin" aria-hidden />
           ) : (

@@ -16,7 +16,11 @@ export function RevealedPrompt({ prompt, guesses }: { prompt: string; guesses: s
         “
         {segments.map((segment, index) =>
           segment.matched ? (
-            <mark key={index} data-testid="matched-word" className="rounded bg-emerald-400/20 px-0.5 font-semibold text-emerald-200 underline decoration-emerald-300/70 decoration-2 underline-offset-4">
+            <mark
+              key={index}
+              data-testid="matched-word"
+              className="rounded bg-emerald-400/20 px-0.5 font-semibold text-emerald-200 underline decoration-emerald-300/70 decoration-2 underline-offset-4"
+            >
               {segment.text}
             </mark>
           ) : (
@@ -26,7 +30,9 @@ export function RevealedPrompt({ prompt, guesses }: { prompt: string; guesses: s
         ”
       </p>
       <p className="mt-2 text-xs text-muted">
-        {found === 0 ? 'None of your words were in the prompt: the meaning still counts.' : `You found ${found} ${found === 1 ? 'word' : 'words'} of the prompt (highlighted).`}
+        {found === 0
+          ? 'None of your words were in the prompt: the meaning still counts.'
+          : `You found ${found} ${found === 1 ? 'word' : 'words'} of the prompt (highlighted).`}
       </p>
     </div>
   );

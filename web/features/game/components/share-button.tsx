@@ -44,7 +44,12 @@ export function ShareButton({ attemptId, score }: { attemptId: string; score: st
       {manual ? (
         <label className="text-left text-xs text-muted">
           Copy this link to share your score
-          <input readOnly value={manual} onFocus={(event) => event.target.select()} className="mt-1 h-11 w-full rounded-lg border border-night-600 bg-night-950 px-3 text-sm text-ink" />
+          <input
+            readOnly
+            value={manual}
+            onFocus={(event) => event.target.select()}
+            className="mt-1 h-11 w-full rounded-lg border border-night-600 bg-night-950 px-3 text-sm text-ink"
+          />
         </label>
       ) : null}
     </div>

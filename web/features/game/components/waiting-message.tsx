@@ -22,7 +22,11 @@ export function WaitingMessage() {
   return (
     <>
       <span className="sr-only">{waitingMessages[firstIndex]}</span>
-      <p data-testid="waiting-message" aria-hidden className="flex items-center justify-center gap-2 text-center text-sm text-accent motion-safe:animate-pulse">
+      <p
+        data-testid="waiting-message"
+        aria-hidden
+        className="flex items-center justify-center gap-2 text-center text-sm text-accent motion-safe:animate-pulse"
+      >
         <span className="size-2 shrink-0 rounded-full bg-glow" />
         {waitingMessages[index]}
       </p>

@@ -1,4 +1,4 @@
-/** Shown one at a time while a guess is being scored (SPEC 3: 10 messages, some mention embeddings). */
+/** Shown one at a time while a guess is being scored (10 messages, some mention embeddings). */
 export const waitingMessages = [
   'Turning your words into embeddings…',
   'Measuring how far your guess landed from the secret prompt…',

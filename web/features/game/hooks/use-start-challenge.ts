@@ -17,7 +17,7 @@ export interface NameDialogState {
 }
 
 /**
- * START CHALLENGE / NEW CHALLENGE (SPEC 4): check the display name first; missing → the name dialog,
+ * START CHALLENGE / NEW CHALLENGE: check the display name first; missing → the name dialog,
  * whose save creates the game and whose dismissal creates nothing; present → create the game directly.
  */
 export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt) => void }) {
@@ -37,7 +37,7 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
   useEffect(() => {
     queryClient.fetchQuery(profileQueryOptions()).then(
       (profile) => {
-        if (!profile.displayName?.trim()) void loadDisplayNameDialog();
+        if (!profile.displayName?.trim()) loadDisplayNameDialog().catch(() => undefined);
       },
       () => undefined,
     );
@@ -79,7 +79,8 @@ export function useStartChallenge({ onStarted }: { onStarted: (attempt: Attempt)
 
   async function begin() {
     if (checkingProfile || startGame.isPending) return;
-    trigger.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    trigger.current =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     setCheckingProfile(true);
     try {
       // A name already known is enough to go (the server still checks); without one, ask again (it may have been

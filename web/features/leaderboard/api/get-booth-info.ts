@@ -5,4 +5,5 @@ import { leaderboardKeys } from './leaderboard-query-keys';
 
 export const getBoothInfo = () => api<BoothInfo>('/api/leaderboard/booth-info');
 
-export const useBoothInfo = () => useQuery(queryOptions({ queryKey: leaderboardKeys.boothInfo(), queryFn: getBoothInfo, staleTime: Infinity }));
+export const useBoothInfo = () =>
+  useQuery(queryOptions({ queryKey: leaderboardKeys.boothInfo(), queryFn: getBoothInfo, staleTime: Infinity }));

@@ -8,7 +8,10 @@ export function ChampionSpotlight() {
   if (!champion) return null;
   const { displayName, score, strategy } = champion;
   return (
-    <section aria-labelledby="champion-heading" className="rounded-2xl border border-glow/40 bg-gradient-to-br from-accent-strong/20 via-night-900/80 to-glow/15 p-5 shadow-xl shadow-glow/10">
+    <section
+      aria-labelledby="champion-heading"
+      className="rounded-2xl border border-glow/40 bg-gradient-to-br from-accent-strong/20 via-night-900/80 to-glow/15 p-5 shadow-xl shadow-glow/10"
+    >
       <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-glow">
         <Crown className="size-4" aria-hidden />
         Current leader

@@ -8,7 +8,10 @@ import { useMyRank } from '../api/get-my-rank';
 import { readRankBefore } from '../hooks/use-rank-before-game';
 
 /** How far a rank moved: positive = up the board. */
-export function rankMovement(before: number | null | undefined, now: number | null): { kind: 'new' | 'up' | 'down' | 'same' | 'none'; places: number } {
+export function rankMovement(
+  before: number | null | undefined,
+  now: number | null,
+): { kind: 'new' | 'up' | 'down' | 'same' | 'none'; places: number } {
   if (now === null) return { kind: 'none', places: 0 };
   if (before === null || before === undefined) return { kind: 'new', places: 0 };
   if (before > now) return { kind: 'up', places: before - now };
@@ -66,7 +69,11 @@ export function CompleteStanding({ attemptId }: { attemptId: string }) {
             data-testid="rank-movement"
             className={cn(
               'mt-0.5 flex items-center gap-1 text-sm font-semibold',
-              movement.kind === 'up' || movement.kind === 'new' ? 'text-emerald-300' : movement.kind === 'down' ? 'text-orange-300' : 'text-muted',
+              movement.kind === 'up' || movement.kind === 'new'
+                ? 'text-emerald-300'
+                : movement.kind === 'down'
+                  ? 'text-orange-300'
+                  : 'text-muted',
             )}
           >
             <MovementIcon className="size-4" aria-hidden />
@@ -86,13 +93,27 @@ export function CompleteStanding({ attemptId }: { attemptId: string }) {
   );
 }
 
-/** Above START/NEW CHALLENGE for a player on the board: the next game's score replaces this one (SPEC 1). */
+/**
+ * Above START/NEW CHALLENGE for a player on the board: what the next game does to their entry. By default it replaces
+ * it (SPEC 1); when the organizer's board counts each player's best game, only a better game does.
+ */
 export function ReplaceScoreNotice() {
   const myRank = useMyRank();
   if (!myRank.data || myRank.data.rank === null || myRank.data.score === null) return null;
+  const entry = `Your leaderboard score of ${formatScore(myRank.data.score)} (#${myRank.data.rank})`;
   return (
     <p data-testid="replace-notice" className="text-center text-xs text-muted">
-      Your leaderboard score of {formatScore(myRank.data.score)} (#{myRank.data.rank}) will be replaced by your next game's score, even if it is lower.
+      {myRank.data.boardCounts === 'best'
+        ? `${entry} stays unless your next game does better.`
+        : `${entry} will be replaced by your next game's score, even if it is lower.`}
     </p>
   );
+}
+
+/** The complete screen's note under the score: what this game did to the player's board entry. */
+export function BoardEntryNote() {
+  const myRank = useMyRank();
+  if (myRank.data?.boardCounts === 'best')
+    return <>Your best guess counts. The board keeps your best game: a next game counts only if it does better.</>;
+  return <>Your best guess counts. This score replaces your previous leaderboard entry, and your next game replaces this one.</>;
 }

@@ -5,7 +5,15 @@ import { useFlip } from '../hooks/use-flip';
 import { RankBadge } from './rank-badge';
 
 /** The ranked rows as an ordered list; rows glide to their new place when ranks change. */
-export function LeaderboardList({ entries, youKey, label = 'Leaderboard' }: { entries: LeaderboardEntry[]; youKey?: string | null; label?: string }) {
+export function LeaderboardList({
+  entries,
+  youKey,
+  label = 'Leaderboard',
+}: {
+  entries: LeaderboardEntry[];
+  youKey?: string | null;
+  label?: string;
+}) {
   const list = useFlip<HTMLOListElement>(entries);
   return (
     <ol ref={list} aria-label={label} className="relative flex flex-col gap-2">
@@ -30,7 +38,11 @@ export function LeaderboardRow({ entry, isYou, as: Tag = 'li' }: { entry: Leader
       <span className="sr-only">Rank {entry.rank}:</span>
       <span className="min-w-0 flex-1 truncate font-semibold text-ink">
         {entry.displayName}
-        {isYou ? <span className="ml-2 rounded-full bg-glow/20 px-2 py-0.5 align-middle text-[11px] font-bold uppercase tracking-wider text-glow">You</span> : null}
+        {isYou ? (
+          <span className="ml-2 rounded-full bg-glow/20 px-2 py-0.5 align-middle text-[11px] font-bold uppercase tracking-wider text-glow">
+            You
+          </span>
+        ) : null}
       </span>
       <span className="sr-only">, score</span>
       <span className="font-display text-lg font-bold tabular-nums text-ink">{formatScore(entry.score)}</span>

@@ -28,10 +28,13 @@ export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
   const onChange = (next: LeaderboardBoard) => {
     const outsideTop = youKey !== null && !next.entries.some((entry) => entry.key === youKey);
     if (!outsideTop || refreshTimer.current) return;
-    refreshTimer.current = setTimeout(() => {
-      refreshTimer.current = undefined;
-      queryClient.fetchQuery({ ...myRankQueryOptions(), staleTime: 0 }).then(setMyLatestRank, () => undefined);
-    }, 500 + Math.random() * 3000);
+    refreshTimer.current = setTimeout(
+      () => {
+        refreshTimer.current = undefined;
+        queryClient.fetchQuery({ ...myRankQueryOptions(), staleTime: 0 }).then(setMyLatestRank, () => undefined);
+      },
+      500 + Math.random() * 3000,
+    );
   };
   const { board, status } = useLeaderboardStream(onChange);
   useEffect(() => () => clearTimeout(refreshTimer.current), []);
@@ -49,7 +52,8 @@ export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
           <LiveStatus status={status} />
         </div>
         <p className="text-sm text-muted">
-          {total === 1 ? '1 player' : `${total} players`} · each player's latest challenge counts · ties go to whoever got there first
+          {total === 1 ? '1 player' : `${total} players`} · each player's {board?.boardCounts === 'best' ? 'best' : 'latest'} game counts ·
+          ties go to fewer guesses, then less time to the best guess, then who finished first
         </p>
         <StrategyEditor rank={liveRank} />
       </header>

@@ -34,7 +34,11 @@ function MyRank({ rank, total, score }: { rank: number | null; total: number; sc
         {rank === null ? (
           <>
             <span className="block font-semibold text-ink">Not on the leaderboard yet</span>
-            <span className="block text-sm text-muted">{total === 0 ? 'Finish a challenge to take the first spot.' : `Finish a challenge to join ${total === 1 ? '1 player' : `${total} players`}.`}</span>
+            <span className="block text-sm text-muted">
+              {total === 0
+                ? 'Finish a challenge to take the first spot.'
+                : `Finish a challenge to join ${total === 1 ? '1 player' : `${total} players`}.`}
+            </span>
           </>
         ) : (
           <>
@@ -45,7 +49,10 @@ function MyRank({ rank, total, score }: { rank: number | null; total: number; sc
           </>
         )}
       </span>
-      <ChevronRight className="size-5 text-muted transition group-hover:translate-x-0.5 group-hover:text-ink" aria-label="View the leaderboard" />
+      <ChevronRight
+        className="size-5 text-muted transition group-hover:translate-x-0.5 group-hover:text-ink"
+        aria-label="View the leaderboard"
+      />
     </Link>
   );
 }

@@ -39,7 +39,9 @@ function StrategyForm() {
         <Crown className="size-5 text-glow" aria-hidden />
         <CardTitle id={`${fieldId}-title`}>You're #1 — share your strategy</CardTitle>
       </div>
-      <CardDescription>Only the top scorer can reveal a winning strategy. It shows on the landing page while you hold the top spot.</CardDescription>
+      <CardDescription>
+        Only the top scorer can reveal a winning strategy. It shows on the landing page while you hold the top spot.
+      </CardDescription>
       <form
         className="mt-4"
         onSubmit={(event) => {

@@ -28,10 +28,11 @@ export function useBoothMoments(board: LeaderboardBoard | null, idleMs: number) 
     const previousLeader = leaderKey.current;
     leaderKey.current = leader?.key ?? null;
     // undefined: the first board of this screen, which is not a moment.
-    if (previousLeader !== undefined && leader && leader.key !== previousLeader) {
+    // On the podium the host is announcing: no takeover over it.
+    if (previousLeader !== undefined && leader && leader.key !== previousLeader && board.booth?.mode !== 'podium') {
       setTakeover({ key: `${leader.key}:${leader.score}`, entry: leader });
     }
-    const ids = board.finishes.map((finish) => finish.id);
+    const ids = [...board.finishes.map((finish) => finish.id), ...(board.starts ?? []).map((start) => start.id)];
     if (seenFinishes.current) {
       const seen = seenFinishes.current;
       const fresh = ids.filter((id) => !seen.has(id));

@@ -24,14 +24,26 @@ export function useFlip<T extends HTMLElement>(dependency: unknown, durationMs =
       if (reduceMotion || !previous.current) continue;
       const before = previous.current.get(key);
       if (before === undefined) {
-        row.animate([{ opacity: 0, transform: 'scale(0.97)' }, { opacity: 1, transform: 'none' }], { duration: durationMs, easing: EASE_OUT });
+        row.animate(
+          [
+            { opacity: 0, transform: 'scale(0.97)' },
+            { opacity: 1, transform: 'none' },
+          ],
+          { duration: durationMs, easing: EASE_OUT },
+        );
       } else if (Math.abs(before - top) >= 1) {
-        row.animate([{ transform: `translateY(${before - top}px)` }, { transform: 'translateY(0)' }], { duration: durationMs, easing: EASE_OUT });
+        row.animate([{ transform: `translateY(${before - top}px)` }, { transform: 'translateY(0)' }], {
+          duration: durationMs,
+          easing: EASE_OUT,
+        });
         if (top < before) {
-          row.animate([{ boxShadow: '0 0 0 2px rgb(244 114 182 / 0.9), 0 0 32px rgb(244 114 182 / 0.45)' }, { boxShadow: '0 0 0 0 transparent' }], {
-            duration: durationMs * 3,
-            easing: 'ease-out',
-          });
+          row.animate(
+            [{ boxShadow: '0 0 0 2px rgb(244 114 182 / 0.9), 0 0 32px rgb(244 114 182 / 0.45)' }, { boxShadow: '0 0 0 0 transparent' }],
+            {
+              duration: durationMs * 3,
+              easing: 'ease-out',
+            },
+          );
         }
       }
     }

@@ -32,17 +32,30 @@ export function ActivitySection() {
           </li>
         ))}
       </ol>
-      <div className={entries.length > 0 ? 'hidden rounded-2xl border border-night-700 bg-night-900/80 md:block' : 'hidden'} aria-busy={audit.isFetching}>
+      <div
+        className={entries.length > 0 ? 'hidden rounded-2xl border border-night-700 bg-night-900/80 md:block' : 'hidden'}
+        aria-busy={audit.isFetching}
+      >
         <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Audit log table">
           <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
             <caption className="sr-only">Audit log, newest first</caption>
             <thead>
               <tr className="border-b border-night-700 text-muted">
-                <th scope="col" className="px-4 py-3 font-semibold">When</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Who</th>
-                <th scope="col" className="px-4 py-3 font-semibold">What</th>
-                <th scope="col" className="px-4 py-3 font-semibold">On whom</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Details</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Who
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  What
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  On whom
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Details
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -51,9 +64,13 @@ export function ActivitySection() {
                   <td className="whitespace-nowrap px-4 py-3 text-muted">
                     <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
                   </td>
-                  <td className="max-w-56 truncate px-4 py-3">{entry.actor ?? <span className="italic text-muted">deleted account</span>}</td>
+                  <td className="max-w-56 truncate px-4 py-3">
+                    {entry.actor ?? <span className="italic text-muted">deleted account</span>}
+                  </td>
                   <td className="px-4 py-3 font-semibold">{auditActionLabel(entry.action)}</td>
-                  <td className="max-w-48 truncate px-4 py-3">{entry.targetLabel ?? (entry.targetId ? <span className="italic text-muted">removed</span> : '—')}</td>
+                  <td className="max-w-48 truncate px-4 py-3">
+                    {entry.targetLabel ?? (entry.targetId ? <span className="italic text-muted">removed</span> : '—')}
+                  </td>
                   <td className="max-w-80 px-4 py-3 text-muted [overflow-wrap:anywhere]">{auditDetails(entry) || '—'}</td>
                 </tr>
               ))}
@@ -68,7 +85,9 @@ export function ActivitySection() {
           Could not load the activity: {audit.error.message}
         </p>
       ) : entries.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-night-600 p-8 text-center text-sm text-muted">No organizer actions yet. Renames, hides, deletions, event changes and resets show up here.</p>
+        <p className="rounded-2xl border border-dashed border-night-600 p-8 text-center text-sm text-muted">
+          No organizer actions yet. Renames, hides, deletions, event changes and resets show up here.
+        </p>
       ) : null}
       <Pagination label="Activity pages" page={page} pageCount={pageCount} onPageChange={setPage} />
     </div>

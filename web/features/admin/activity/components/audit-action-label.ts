@@ -7,6 +7,7 @@ const labels: Record<string, string> = {
   [AUDIT_ACTIONS.playerUnhide]: 'Unhid a player',
   [AUDIT_ACTIONS.playerDelete]: 'Deleted a player',
   [AUDIT_ACTIONS.eventUpdate]: 'Changed the event',
+  [AUDIT_ACTIONS.boothUpdate]: 'Switched the booth screen',
   [AUDIT_ACTIONS.leaderboardReset]: 'Reset the leaderboard',
   [AUDIT_ACTIONS.winnersExport]: 'Exported winners',
   [AUDIT_ACTIONS.organizerCreate]: 'Made an organizer',
@@ -16,6 +17,8 @@ const labels: Record<string, string> = {
   [AUDIT_ACTIONS.challengeDelete]: 'Deleted a challenge',
   [AUDIT_ACTIONS.generationStart]: 'Started generating challenges',
   [AUDIT_ACTIONS.blocklistUpdate]: 'Changed the blocklist',
+  [AUDIT_ACTIONS.starterPackImport]: 'Loaded the starter pack',
+  [AUDIT_ACTIONS.starterPackRemove]: 'Removed the starter pack',
 };
 
 /** A sentence for an audit action ('player.rename' → 'Renamed a player'); unknown actions are shown as sent. */

@@ -5,7 +5,10 @@ import { challengesKeys } from './challenges-query-keys';
 
 /** Configured providers and recent runs. */
 export const useGenerationOverview = () =>
-  useQuery({ queryKey: challengesKeys.generation(), queryFn: ({ signal }) => api<GenerationOverview>('/api/admin/challenges/generation', { signal }) });
+  useQuery({
+    queryKey: challengesKeys.generation(),
+    queryFn: ({ signal }) => api<GenerationOverview>('/api/admin/challenges/generation', { signal }),
+  });
 
 /** Starts a run; the caller follows it live with useGenerationProgress. */
 export function useStartGeneration({ onSuccess }: { onSuccess?: (run: GenerationRun) => void } = {}) {

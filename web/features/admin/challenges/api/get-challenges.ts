@@ -11,4 +11,10 @@ export const getChallenges = (query: AdminChallengesQuery, signal?: AbortSignal)
 
 /** One page of the pool, filtered by state on the server; the previous page stays on screen while the next loads. */
 export const useChallenges = (query: AdminChallengesQuery) =>
-  useQuery(queryOptions({ queryKey: challengesKeys.list(query), queryFn: ({ signal }) => getChallenges(query, signal), placeholderData: keepPreviousData }));
+  useQuery(
+    queryOptions({
+      queryKey: challengesKeys.list(query),
+      queryFn: ({ signal }) => getChallenges(query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );

@@ -5,4 +5,8 @@ import { challengesKeys } from './challenges-query-keys';
 
 /** Unused count and how long the pool lasts at the last hour's rate; refreshed once a minute while the page is open. */
 export const usePoolHealth = () =>
-  useQuery({ queryKey: challengesKeys.health(), queryFn: ({ signal }) => api<PoolHealth>('/api/admin/challenges/health', { signal }), refetchInterval: 60_000 });
+  useQuery({
+    queryKey: challengesKeys.health(),
+    queryFn: ({ signal }) => api<PoolHealth>('/api/admin/challenges/health', { signal }),
+    refetchInterval: 60_000,
+  });

@@ -6,7 +6,8 @@ import { challengesKeys } from './challenges-query-keys';
 export function useSetChallengeDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) => api<void>(`/api/admin/challenges/${id}`, { method: 'PATCH', body: { disabled } }),
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
+      api<void>(`/api/admin/challenges/${id}`, { method: 'PATCH', body: { disabled } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: challengesKeys.all }),
   });
 }

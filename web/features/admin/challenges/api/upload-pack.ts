@@ -24,7 +24,11 @@ export function uploadPack(file: File, onProgress: (fraction: number) => void): 
       }
       if (xhr.status === 200) return resolve({ ok: true, result: body as ImportResult });
       const error = (body ?? {}) as Partial<PackError>;
-      resolve({ ok: false, message: error.message ?? `The upload failed (${xhr.status}).`, problems: Array.isArray(error.problems) ? error.problems : [] });
+      resolve({
+        ok: false,
+        message: error.message ?? `The upload failed (${xhr.status}).`,
+        problems: Array.isArray(error.problems) ? error.problems : [],
+      });
     };
     xhr.onerror = () => resolve({ ok: false, message: 'The upload was interrupted. Check your connection and try again.', problems: [] });
     xhr.send(file);

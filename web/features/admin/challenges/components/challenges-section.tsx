@@ -25,7 +25,11 @@ export function ChallengesSection() {
 
   return (
     <div className="flex flex-col gap-5">
-      <SectionHeader title="Challenges" documentTitle="Challenges · Organizer console" description="The pool of images and secret prompts players draw from." />
+      <SectionHeader
+        title="Challenges"
+        documentTitle="Challenges · Organizer console"
+        description="The pool of images and secret prompts players draw from."
+      />
       {health.data ? (
         <PoolHealthTiles health={health.data} />
       ) : health.isError ? (
@@ -62,7 +66,11 @@ export function ChallengesSection() {
           status={list.isPending ? 'loading' : list.isError ? 'error' : 'ready'}
           errorMessage={list.error?.message}
           busy={list.isFetching}
-          emptyText={state ? `No ${stateLabels[state].toLowerCase()} challenges.` : 'The pool is empty. Upload a pack or generate challenges to start the game.'}
+          emptyText={
+            state
+              ? `No ${stateLabels[state].toLowerCase()} challenges.`
+              : 'The pool is empty. Upload a pack or generate challenges to start the game.'
+          }
         />
         <Pagination label="Challenges pages" page={page} pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))} onPageChange={setPage} />
       </div>

@@ -26,24 +26,26 @@ function RowActions({ challenge }: { challenge: AdminChallenge }) {
     <div className="flex justify-end gap-1">
       <Button
         variant="ghost"
-        size="sm"
+        size="icon"
+        title={disabled ? 'Enable' : 'Disable'}
         disabled={setDisabled.isPending}
-        onClick={() => setDisabled.mutate({ id: challenge.id, disabled: !disabled }, { onError: onError('Could not change the challenge') })}
+        onClick={() =>
+          setDisabled.mutate({ id: challenge.id, disabled: !disabled }, { onError: onError('Could not change the challenge') })
+        }
         aria-label={`${disabled ? 'Enable' : 'Disable'} “${challenge.prompt}”`}
       >
         {disabled ? <CircleCheck className="size-4" aria-hidden /> : <Ban className="size-4" aria-hidden />}
-        {disabled ? 'Enable' : 'Disable'}
       </Button>
       {challenge.state === 'unused' ? (
         <Button
-          variant="ghost"
-          size="sm"
+          variant="ghost-danger"
+          size="icon"
+          title="Delete"
           disabled={remove.isPending}
           onClick={() => remove.mutate(challenge.id, { onError: onError('Could not delete the challenge') })}
           aria-label={`Delete “${challenge.prompt}”`}
         >
           <Trash2 className="size-4" aria-hidden />
-          Delete
         </Button>
       ) : null}
     </div>
@@ -51,43 +53,80 @@ function RowActions({ challenge }: { challenge: AdminChallenge }) {
 }
 
 /** The pool's table: thumbnail, prompt, source, state, times played, average final score, created, actions. */
-export function ChallengesTable({ rows, status, errorMessage, busy, emptyText }: { rows: AdminChallenge[]; status: 'loading' | 'error' | 'ready'; errorMessage?: string; busy: boolean; emptyText: string }) {
+export function ChallengesTable({
+  rows,
+  status,
+  errorMessage,
+  busy,
+  emptyText,
+}: {
+  rows: AdminChallenge[];
+  status: 'loading' | 'error' | 'ready';
+  errorMessage?: string;
+  busy: boolean;
+  emptyText: string;
+}) {
   return (
     <div className="relative rounded-2xl border border-night-700 bg-night-900/80" aria-busy={busy}>
       <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Challenges table">
-        <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
+        <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
           <caption className="sr-only">Challenges in the pool, newest first</caption>
           <thead>
             <tr className="border-b border-night-700 text-muted">
-              <th scope="col" className="px-4 py-3 font-semibold">Image</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Prompt</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Source</th>
-              <th scope="col" className="px-4 py-3 font-semibold">State</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Played</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Avg. score</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Image
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Prompt
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Source
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                State
+              </th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold">
+                Played
+              </th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold">
+                Avg. score
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Created
+              </th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
             {status === 'ready'
               ? rows.map((row) => (
                   <tr key={row.id} className="border-b border-night-800 last:border-0">
-                    <td className="px-4 py-2">
-                      <img src={row.imageUrl} alt="" loading="lazy" width={56} height={56} className="size-14 rounded-lg bg-night-800 object-cover" />
+                    <td className="px-3 py-2">
+                      <img
+                        src={row.imageUrl}
+                        alt=""
+                        loading="lazy"
+                        width={56}
+                        height={56}
+                        className="size-14 rounded-lg bg-night-800 object-cover"
+                      />
                     </td>
-                    <td className="min-w-56 max-w-80 px-4 py-2 text-ink">
+                    <td className="min-w-48 max-w-72 px-3 py-2 text-ink">
                       <span className="line-clamp-2">{row.prompt}</span>
                     </td>
-                    <td className="max-w-44 truncate px-4 py-2 text-muted" title={row.source ?? undefined}>
+                    <td className="max-w-32 truncate px-3 py-2 text-muted" title={row.source ?? undefined}>
                       {row.source ?? '—'}
                     </td>
-                    <td className="px-4 py-2">
-                      <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', stateStyles[row.state])}>{stateLabels[row.state]}</span>
+                    <td className="px-3 py-2">
+                      <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', stateStyles[row.state])}>
+                        {stateLabels[row.state]}
+                      </span>
                     </td>
-                    <td className="px-4 py-2 text-right tabular-nums">{row.timesPlayed}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{row.averageScore === null ? '—' : formatScore(row.averageScore)}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-muted">{dateTime.format(new Date(row.createdAt))}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{row.timesPlayed}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{row.averageScore === null ? '—' : formatScore(row.averageScore)}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-muted">{dateTime.format(new Date(row.createdAt))}</td>
                     <td className="px-2 py-1">
                       <RowActions challenge={row} />
                     </td>

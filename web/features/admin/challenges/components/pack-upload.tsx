@@ -6,7 +6,10 @@ import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { challengesKeys } from '../api/challenges-query-keys';
 import { uploadPack, type UploadOutcome } from '../api/upload-pack';
 
-type State = { phase: 'idle' } | { phase: 'uploading'; fraction: number; name: string } | { phase: 'done'; name: string; outcome: UploadOutcome };
+type State =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; fraction: number; name: string }
+  | { phase: 'done'; name: string; outcome: UploadOutcome };
 
 /** Upload a .zip pack (manifest.json + images) with a progress bar; every problem of a refused pack is listed. */
 export function PackUpload() {
@@ -29,8 +32,11 @@ export function PackUpload() {
       <div>
         <CardTitle>Upload a pack</CardTitle>
         <CardDescription>
-          A .zip with <code className="text-ink">manifest.json</code> = <code className="text-ink">[{'{'}"file": "images/001.png", "prompt": "…"{'}'}]</code> and the images. The
-          whole pack is checked first: if anything is wrong, nothing is imported.
+          A .zip with <code className="text-ink">manifest.json</code> ={' '}
+          <code className="text-ink">
+            [{'{'}"file": "images/001.png", "prompt": "…"{'}'}]
+          </code>{' '}
+          and the images. The whole pack is checked first: if anything is wrong, nothing is imported.
         </CardDescription>
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -69,7 +75,10 @@ export function PackUpload() {
             aria-valuenow={percent}
             className="h-2.5 overflow-hidden rounded-full bg-night-700"
           >
-            <div className="h-full rounded-full bg-gradient-to-r from-accent-strong to-glow transition-[width]" style={{ width: `${percent}%` }} />
+            <div
+              className="h-full rounded-full bg-gradient-to-r from-accent-strong to-glow transition-[width]"
+              style={{ width: `${percent}%` }}
+            />
           </div>
           <p className="text-sm text-muted" aria-live="polite">
             {percent < 100 ? `Uploading… ${percent}%` : 'Uploaded. Checking and importing the pack…'}

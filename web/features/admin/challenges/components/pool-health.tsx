@@ -35,7 +35,10 @@ export function PoolHealthTiles({ health }: { health: PoolHealth }) {
           </div>
         ))}
       </dl>
-      <p className={health.unused === 0 && !health.allowPromptReuse ? 'text-sm font-semibold text-danger' : 'text-sm text-muted'} data-testid="pool-projection">
+      <p
+        className={health.unused === 0 && !health.allowPromptReuse ? 'text-sm font-semibold text-danger' : 'text-sm text-muted'}
+        data-testid="pool-projection"
+      >
         {projection}
       </p>
     </div>

@@ -7,6 +7,10 @@ describe('prompts pasted or loaded for generation', () => {
   });
 
   it('takes the first column of a CSV, unquoting and dropping a "prompt" header', () => {
-    expect(promptsFromText('prompt,style\n"a cat, sleeping",oil\na dog,photo\n"say ""hi""",x', true)).toEqual(['a cat, sleeping', 'a dog', 'say "hi"']);
+    expect(promptsFromText('prompt,style\n"a cat, sleeping",oil\na dog,photo\n"say ""hi""",x', true)).toEqual([
+      'a cat, sleeping',
+      'a dog',
+      'say "hi"',
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { eventKeys } from './event-query-keys';
 
 export const getArchive = (id: number) => api<ArchiveResponse>(`/api/admin/leaderboard/archives/${id}`);
 
-export const archiveQueryOptions = (id: number) => queryOptions({ queryKey: eventKeys.archive(id), queryFn: () => getArchive(id), staleTime: Infinity });
+export const archiveQueryOptions = (id: number) =>
+  queryOptions({ queryKey: eventKeys.archive(id), queryFn: () => getArchive(id), staleTime: Infinity });
 
 /** One archived board with its entries (archives never change). */
 export const useArchive = (id: number) => useQuery(archiveQueryOptions(id));

@@ -3,7 +3,8 @@ import type { LeaderboardReset, LeaderboardResetResponse } from '@contracts/admi
 import { api } from '@web/lib/api-client';
 import { eventKeys } from './event-query-keys';
 
-export const resetLeaderboard = (input: LeaderboardReset) => api<LeaderboardResetResponse>('/api/admin/leaderboard/reset', { method: 'POST', body: input });
+export const resetLeaderboard = (input: LeaderboardReset) =>
+  api<LeaderboardResetResponse>('/api/admin/leaderboard/reset', { method: 'POST', body: input });
 
 /** Archives the board as it stands and starts an empty one; the archive list and the settings refresh. */
 export function useResetLeaderboard({ onSuccess }: { onSuccess?: (data: LeaderboardResetResponse) => void } = {}) {

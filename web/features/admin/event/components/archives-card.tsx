@@ -7,7 +7,13 @@ import { archiveCsvUrl } from '../api/archive-csv';
 import { useArchives } from '../api/get-archives';
 import { ArchiveDialog } from './archive-dialog';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 export const archiveName = (archive: ArchiveSummary) => archive.label ?? `Board of ${dateTime.format(new Date(archive.archivedAt))}`;
 
 /** Archived boards, newest first: each viewable and exportable as the winners' CSV. */
@@ -25,7 +31,9 @@ export function ArchivesCard() {
           Could not load the archives: {archives.error.message}
         </p>
       ) : list.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-night-600 p-6 text-center text-sm text-muted">No archived boards yet. A reset archives the current board here.</p>
+        <p className="mt-4 rounded-xl border border-dashed border-night-600 p-6 text-center text-sm text-muted">
+          No archived boards yet. A reset archives the current board here.
+        </p>
       ) : (
         <ul className="mt-4 flex flex-col divide-y divide-night-800">
           {list.map((archive) => (
@@ -33,7 +41,8 @@ export function ArchivesCard() {
               <div className="min-w-0 flex-1 basis-full sm:basis-0">
                 <p className="truncate font-semibold">{archiveName(archive)}</p>
                 <p className="text-sm text-muted">
-                  {dateTime.format(new Date(archive.since))} – {dateTime.format(new Date(archive.archivedAt))} · {archive.entryCount} {archive.entryCount === 1 ? 'entry' : 'entries'}
+                  {dateTime.format(new Date(archive.since))} – {dateTime.format(new Date(archive.archivedAt))} · {archive.entryCount}{' '}
+                  {archive.entryCount === 1 ? 'entry' : 'entries'}
                 </p>
               </div>
               <ArchiveDialog archive={archive} title={archiveName(archive)} />

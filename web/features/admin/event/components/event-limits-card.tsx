@@ -17,9 +17,15 @@ export function EventLimitsCard({ event }: { event: AdminEvent }) {
   const update = useUpdateEvent();
 
   const cap = maxChallenges.trim() === '' ? null : Number(maxChallenges);
-  const capError = cap !== null && (!Number.isInteger(cap) || cap < 1 || cap > MAX_CHALLENGES) ? `A whole number from 1 to ${MAX_CHALLENGES}, or blank for no cap` : null;
+  const capError =
+    cap !== null && (!Number.isInteger(cap) || cap < 1 || cap > MAX_CHALLENGES)
+      ? `A whole number from 1 to ${MAX_CHALLENGES}, or blank for no cap`
+      : null;
   const wait = Number(minSeconds);
-  const waitError = minSeconds.trim() === '' || !Number.isInteger(wait) || wait < 0 || wait > MAX_SECONDS ? `A whole number of seconds from 0 to ${MAX_SECONDS}` : null;
+  const waitError =
+    minSeconds.trim() === '' || !Number.isInteger(wait) || wait < 0 || wait > MAX_SECONDS
+      ? `A whole number of seconds from 0 to ${MAX_SECONDS}`
+      : null;
   const changed = cap !== event.maxChallengesPerPlayer || wait !== event.minSecondsBetweenChallenges;
 
   function submit(formEvent: FormEvent) {
@@ -28,7 +34,11 @@ export function EventLimitsCard({ event }: { event: AdminEvent }) {
     update.mutate(
       { maxChallengesPerPlayer: cap, minSecondsBetweenChallenges: wait },
       {
-        onSuccess: () => notifySuccess('Limits saved', cap === null ? `No cap per player; ${wait} s between challenges.` : `At most ${cap} per player; ${wait} s between challenges.`),
+        onSuccess: () =>
+          notifySuccess(
+            'Limits saved',
+            cap === null ? `No cap per player; ${wait} s between challenges.` : `At most ${cap} per player; ${wait} s between challenges.`,
+          ),
         onError: (error) => notifyError('Could not save the limits', error.message),
       },
     );

@@ -1,8 +1,14 @@
 import type { AdminEvent, AdminEventUpdate } from '@contracts/admin-event';
+import type { BoardCounts } from '@contracts/leaderboard.rules';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { SwitchField } from '@web/ui/switch-field';
 import { notifyError, notifySuccess } from '@web/ui/toast';
 import { useUpdateEvent } from '../api/update-event';
+
+const boardCountsChoices: Array<{ value: BoardCounts; label: string; done: string }> = [
+  { value: 'latest', label: 'latest game (default)', done: "The board now counts each player's latest game." },
+  { value: 'best', label: 'best game', done: "The board now counts each player's best game." },
+];
 
 /** The two on/off switches: the event is open (new challenges start), and prompts may be reused across players. */
 export function EventSwitchesCard({ event }: { event: AdminEvent }) {
@@ -25,15 +31,46 @@ export function EventSwitchesCard({ event }: { event: AdminEvent }) {
           hint="When closed, players cannot start new challenges (unfinished ones can still be finished), and the landing and play pages say so."
           checked={event.isOpen}
           disabled={update.isPending}
-          onCheckedChange={(isOpen) => change({ isOpen }, isOpen ? 'The event is open: players can start challenges.' : 'The event is closed: new challenges are refused.')}
+          onCheckedChange={(isOpen) =>
+            change(
+              { isOpen },
+              isOpen ? 'The event is open: players can start challenges.' : 'The event is closed: new challenges are refused.',
+            )
+          }
         />
         <SwitchField
           label="Reuse prompts across players"
           hint="Lets several players get the same challenge when the pool runs low. Nobody ever gets the same prompt twice."
           checked={event.allowPromptReuse}
           disabled={update.isPending}
-          onCheckedChange={(allowPromptReuse) => change({ allowPromptReuse }, allowPromptReuse ? 'Prompts may now be reused across players.' : 'Each prompt now goes to one player only.')}
+          onCheckedChange={(allowPromptReuse) =>
+            change(
+              { allowPromptReuse },
+              allowPromptReuse ? 'Prompts may now be reused across players.' : 'Each prompt now goes to one player only.',
+            )
+          }
         />
+        <fieldset disabled={update.isPending}>
+          <legend className="text-sm font-semibold text-ink">The board counts each player's</legend>
+          <p className="mt-1 text-sm text-muted">
+            Ties go to fewer guesses, then less time from start to best guess, then who finished first.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+            {boardCountsChoices.map((choice) => (
+              <label key={choice.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink">
+                <input
+                  type="radio"
+                  name="board-counts"
+                  value={choice.value}
+                  checked={event.boardCounts === choice.value}
+                  onChange={() => change({ boardCounts: choice.value }, choice.done)}
+                  className="size-5 accent-accent-strong"
+                />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </div>
     </Card>
   );

@@ -18,17 +18,32 @@ export function LeaderboardResetCard({ since }: { since: string }) {
     onSuccess: ({ archive }) => {
       setOpen(false);
       setLabel('');
-      notifySuccess('Leaderboard reset', `The old board is archived${archive.label ? ` as “${archive.label}”` : ''} with ${archive.entryCount} ${archive.entryCount === 1 ? 'entry' : 'entries'}.`);
+      notifySuccess(
+        'Leaderboard reset',
+        `The old board is archived${archive.label ? ` as “${archive.label}”` : ''} with ${archive.entryCount} ${archive.entryCount === 1 ? 'entry' : 'entries'}.`,
+      );
     },
   });
 
   return (
     <Card>
       <CardTitle>Leaderboard reset</CardTitle>
-      <CardDescription>The current board counts challenges completed since {dateTime.format(new Date(since))}.</CardDescription>
+      <CardDescription>
+        {new Date(since).getTime() === 0
+          ? 'The current board counts every challenge completed so far: it has never been reset.'
+          : `The current board counts challenges completed since ${dateTime.format(new Date(since))}.`}
+      </CardDescription>
       <div className="mt-5">
         <Label htmlFor={id}>Archive label (optional)</Label>
-        <Input id={id} value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} placeholder="e.g. Tuesday morning" variant="compact" autoComplete="off" />
+        <Input
+          id={id}
+          value={label}
+          maxLength={80}
+          onChange={(event) => setLabel(event.target.value)}
+          placeholder="e.g. Tuesday morning"
+          variant="compact"
+          autoComplete="off"
+        />
       </div>
       <ConfirmDialog
         open={open}
@@ -37,7 +52,11 @@ export function LeaderboardResetCard({ since }: { since: string }) {
         title="Reset the leaderboard?"
         description="The board as it stands now is archived (you can still view and export it), and every public board starts empty. Players keep their accounts and history."
         confirmLabel="Reset the board"
-        onConfirm={() => reset.mutate(label.trim() ? { label: label.trim() } : {}, { onError: (error) => notifyError('Could not reset the leaderboard', error.message) })}
+        onConfirm={() =>
+          reset.mutate(label.trim() ? { label: label.trim() } : {}, {
+            onError: (error) => notifyError('Could not reset the leaderboard', error.message),
+          })
+        }
         trigger={
           <Button variant="danger" className="mt-4">
             <RotateCcw className="size-4" aria-hidden />

@@ -91,14 +91,22 @@ export function ModerationPanel() {
         ) : (
           <ul className="flex flex-wrap gap-2" aria-label="Blocked terms">
             {terms.map((term) => (
-              <li key={term} className="flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 pl-3 pr-1 text-sm text-ink">
+              <li
+                key={term}
+                className="flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 pl-3 pr-1 text-sm text-ink"
+              >
                 <span className="break-all">{term}</span>
                 <button
                   type="button"
                   className="flex h-8 w-8 items-center justify-center rounded-full text-muted hover:bg-night-700 hover:text-ink disabled:opacity-50"
                   aria-label={`Remove ${term}`}
                   disabled={save.isPending}
-                  onClick={() => saveTerms(terms.filter((kept) => kept !== term), `"${term}" is allowed again.`)}
+                  onClick={() =>
+                    saveTerms(
+                      terms.filter((kept) => kept !== term),
+                      `"${term}" is allowed again.`,
+                    )
+                  }
                 >
                   ×
                 </button>
@@ -135,7 +143,9 @@ function ExistingMatches() {
               <div className="min-w-0">
                 <p className="truncate text-sm font-semibold text-ink">
                   {match.displayName ?? '(no name)'}
-                  {match.hidden && <span className="ml-2 rounded-full bg-night-700 px-2 py-0.5 text-xs font-medium text-muted">hidden</span>}
+                  {match.hidden && (
+                    <span className="ml-2 rounded-full bg-night-700 px-2 py-0.5 text-xs font-medium text-muted">hidden</span>
+                  )}
                 </p>
                 <p className="break-words text-sm text-muted">
                   {match.field === 'strategy' ? 'Strategy: ' : 'Name: '}
@@ -150,7 +160,11 @@ function ExistingMatches() {
                   disabled={hide.isPending}
                   onClick={() =>
                     hide.mutate(match.playerId, {
-                      onSuccess: () => notifySuccess('Player hidden', `${match.displayName ?? 'The player'} is off every public board. Rename them on the Players table.`),
+                      onSuccess: () =>
+                        notifySuccess(
+                          'Player hidden',
+                          `${match.displayName ?? 'The player'} is off every public board. Rename them on the Players table.`,
+                        ),
                       onError: (failure) => notifyError('Could not hide the player', failure.message),
                     })
                   }

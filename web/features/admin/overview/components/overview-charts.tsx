@@ -64,14 +64,20 @@ export function ScoreHistogram({ histogram }: { histogram: AdminOverview['scoreH
 
 /** Games started and completed per 10 minutes over the event (bars, oldest first). */
 export function GamesChart({ games }: { games: AdminOverview['gamesPer10Minutes'] }) {
-  const gamesData = games.map((bucket) => ({ label: time.format(new Date(bucket.start)), started: bucket.started, completed: bucket.completed }));
+  const gamesData = games.map((bucket) => ({
+    label: time.format(new Date(bucket.start)),
+    started: bucket.started,
+    completed: bucket.completed,
+  }));
   return (
     <Card className="min-w-0">
       <CardTitle id="games-chart-title">Games per 10 minutes</CardTitle>
       <CardDescription>Started and completed, over the event.</CardDescription>
       <figure aria-labelledby="games-chart-title" className="mt-4">
         {gamesData.length === 0 ? (
-          <p className="flex h-56 items-center justify-center rounded-xl border border-dashed border-night-600 text-sm text-muted">No games yet.</p>
+          <p className="flex h-56 items-center justify-center rounded-xl border border-dashed border-night-600 text-sm text-muted">
+            No games yet.
+          </p>
         ) : (
           <>
             <div className="h-56" aria-hidden>

@@ -1,4 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { LazyBoundary } from '@web/lib/lazy-boundary';
+import { lazyWithPreload } from '@web/lib/lazy-with-preload';
 import type { AdminOverview } from '@contracts/admin-overview';
 import { Card, CardTitle } from '@web/ui/card';
 import { SectionHeader } from '@web/ui/section-header';
@@ -11,8 +13,8 @@ import { OverviewTop } from './overview-top';
 import { OverviewWarnings } from './overview-warnings';
 
 // The chart library is loaded only when the overview shows: no player page and no other console section grows.
-const ScoreHistogram = lazy(() => import('./overview-charts').then((module) => ({ default: module.ScoreHistogram })));
-const GamesChart = lazy(() => import('./overview-charts').then((module) => ({ default: module.GamesChart })));
+const ScoreHistogram = lazyWithPreload(() => import('./overview-charts').then((module) => module.ScoreHistogram));
+const GamesChart = lazyWithPreload(() => import('./overview-charts').then((module) => module.GamesChart));
 
 /** Overview: live counts, the warnings an organizer must see, the top 3 and two charts. */
 export function OverviewSection() {
@@ -21,7 +23,12 @@ export function OverviewSection() {
 
   return (
     <div>
-      <SectionHeader title="Overview" documentTitle="Overview · Organizer console" description="The event at a glance, updated live." actions={<OverviewLiveStatus status={status} />} />
+      <SectionHeader
+        title="Overview"
+        documentTitle="Overview · Organizer console"
+        description="The event at a glance, updated live."
+        actions={<OverviewLiveStatus status={status} />}
+      />
       {overview.data ? (
         <OverviewBody overview={overview.data} />
       ) : overview.isError ? (
@@ -42,13 +49,17 @@ function OverviewBody({ overview }: { overview: AdminOverview }) {
       <OverviewStats overview={overview} />
       <div className="grid gap-5 lg:grid-cols-[22rem_1fr]">
         <OverviewTop top={overview.top} />
-        <Suspense fallback={<ChartFallback title="Score distribution" />}>
-          <ScoreHistogram histogram={overview.scoreHistogram} />
-        </Suspense>
+        <LazyBoundary retry={ScoreHistogram.preload} reconnecting={<ChartFallback title="Score distribution" />}>
+          <Suspense fallback={<ChartFallback title="Score distribution" />}>
+            <ScoreHistogram histogram={overview.scoreHistogram} />
+          </Suspense>
+        </LazyBoundary>
       </div>
-      <Suspense fallback={<ChartFallback title="Games per 10 minutes" />}>
-        <GamesChart games={overview.gamesPer10Minutes} />
-      </Suspense>
+      <LazyBoundary retry={GamesChart.preload} reconnecting={<ChartFallback title="Games per 10 minutes" />}>
+        <Suspense fallback={<ChartFallback title="Games per 10 minutes" />}>
+          <GamesChart games={overview.gamesPer10Minutes} />
+        </Suspense>
+      </LazyBoundary>
     </div>
   );
 }

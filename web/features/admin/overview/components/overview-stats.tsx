@@ -15,7 +15,11 @@ export function OverviewStats({ overview }: { overview: AdminOverview }) {
       value: number.format(challenges.available),
       note: `${number.format(challenges.unused)} unused of ${number.format(challenges.total)}${challenges.disabled ? `, ${number.format(challenges.disabled)} disabled` : ''}${overview.event.allowPromptReuse ? ' · reuse on' : ''}`,
     },
-    { label: 'Event', value: overview.event.isOpen ? 'Open' : 'Closed', note: overview.event.isOpen ? 'New challenges can start' : 'New challenges are refused' },
+    {
+      label: 'Event',
+      value: overview.event.isOpen ? 'Open' : 'Closed',
+      note: overview.event.isOpen ? 'New challenges can start' : 'New challenges are refused',
+    },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">

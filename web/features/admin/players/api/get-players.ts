@@ -10,7 +10,11 @@ export const getPlayers = (query: AdminPlayersQuery, signal?: AbortSignal) => {
 };
 
 export const playersQueryOptions = (query: AdminPlayersQuery) =>
-  queryOptions({ queryKey: playersKeys.list(query), queryFn: ({ signal }) => getPlayers(query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: playersKeys.list(query),
+    queryFn: ({ signal }) => getPlayers(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** One page of players, searched and sorted on the server; the previous page stays on screen while the next loads. */
 export const usePlayers = (query: AdminPlayersQuery) => useQuery(playersQueryOptions(query));

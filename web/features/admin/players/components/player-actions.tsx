@@ -27,7 +27,11 @@ export function PlayerActions({ player }: { player: AdminPlayer }) {
     update.mutate(
       { id: player.id, patch: { hidden: !player.hidden } },
       {
-        onSuccess: () => notifySuccess(player.hidden ? 'Player shown again' : 'Player hidden', player.hidden ? `${name} is back on the public boards.` : `${name} no longer appears on any public board.`),
+        onSuccess: () =>
+          notifySuccess(
+            player.hidden ? 'Player shown again' : 'Player hidden',
+            player.hidden ? `${name} is back on the public boards.` : `${name} no longer appears on any public board.`,
+          ),
         onError: (error) => notifyError(player.hidden ? 'Could not unhide the player' : 'Could not hide the player', error.message),
       },
     );
@@ -35,7 +39,14 @@ export function PlayerActions({ player }: { player: AdminPlayer }) {
   return (
     <div className="flex justify-end">
       <RenamePlayerDialog player={player} />
-      <Button variant="ghost" size="icon" onClick={toggleHidden} disabled={update.isPending} aria-label={`${player.hidden ? 'Unhide' : 'Hide'} ${name}`} title={player.hidden ? 'Unhide' : 'Hide'}>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={toggleHidden}
+        disabled={update.isPending}
+        aria-label={`${player.hidden ? 'Unhide' : 'Hide'} ${name}`}
+        title={player.hidden ? 'Unhide' : 'Hide'}
+      >
         {player.hidden ? <Eye className="size-4" aria-hidden /> : <EyeOff className="size-4" aria-hidden />}
       </Button>
       <ConfirmDialog
@@ -45,7 +56,8 @@ export function PlayerActions({ player }: { player: AdminPlayer }) {
         title={`Delete ${name}?`}
         description={
           <>
-            This deletes <strong className="text-ink">{name}</strong> ({player.email}) and all their data: account, sessions, profile, games and mails. It cannot be undone.
+            This deletes <strong className="text-ink">{name}</strong> ({player.email}) and all their data: account, sessions, profile, games
+            and mails. It cannot be undone.
           </>
         }
         confirmLabel="Delete player"
@@ -59,4 +71,3 @@ export function PlayerActions({ player }: { player: AdminPlayer }) {
     </div>
   );
 }
-

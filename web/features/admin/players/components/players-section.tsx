@@ -35,7 +35,9 @@ export function PlayersSection() {
       <SectionHeader
         title="Players"
         documentTitle="Players · Organizer console"
-        description={players.data ? `${total} ${total === 1 ? 'player' : 'players'}${q ? ` matching “${q}”` : ''}` : 'Everyone who signed up.'}
+        description={
+          players.data ? `${total} ${total === 1 ? 'player' : 'players'}${q ? ` matching “${q}”` : ''}` : 'Everyone who signed up.'
+        }
         actions={<WinnersExport />}
       />
       <div className="mb-4 flex flex-wrap items-end gap-3">

@@ -6,7 +6,15 @@ import { Label } from '@web/ui/input';
 import { defaultDirection, playerColumns, type Sort } from './players-table';
 
 /** Sorting on a phone, where there are no column headers: a column picker and a direction button. */
-export function PlayersSortSelect({ sort, onSortChange, className }: { sort: Sort; onSortChange: (sort: Sort) => void; className?: string }) {
+export function PlayersSortSelect({
+  sort,
+  onSortChange,
+  className,
+}: {
+  sort: Sort;
+  onSortChange: (sort: Sort) => void;
+  className?: string;
+}) {
   const id = useId();
   return (
     <div className={className}>

@@ -18,22 +18,42 @@ export const playerColumns: { key: AdminPlayerSort; label: string; numeric?: boo
   { key: 'lastSeenAt', label: 'Last seen' },
 ];
 
-const dateTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 export const formatDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
 
 /** The natural first direction of a column: highest scores and newest dates first, names A→Z. */
-export const defaultDirection = (key: AdminPlayerSort): Sort['dir'] => (key === 'score' || key === 'gamesPlayed' || key === 'lastSeenAt' || key === 'signedUpAt' ? 'desc' : 'asc');
+export const defaultDirection = (key: AdminPlayerSort): Sort['dir'] =>
+  key === 'score' || key === 'gamesPlayed' || key === 'lastSeenAt' || key === 'signedUpAt' ? 'desc' : 'asc';
 
 /** The players table (tablets and up): each column header sorts (server side); a second click flips the direction. */
-export function PlayersTable({ players, sort, onSortChange, className }: { players: AdminPlayer[]; sort: Sort; onSortChange: (sort: Sort) => void; className?: string }) {
-  const toggle = (key: AdminPlayerSort) => onSortChange(sort.sort === key ? { sort: key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { sort: key, dir: defaultDirection(key) });
+export function PlayersTable({
+  players,
+  sort,
+  onSortChange,
+  className,
+}: {
+  players: AdminPlayer[];
+  sort: Sort;
+  onSortChange: (sort: Sort) => void;
+  className?: string;
+}) {
+  const toggle = (key: AdminPlayerSort) =>
+    onSortChange(sort.sort === key ? { sort: key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { sort: key, dir: defaultDirection(key) });
 
   return (
     <div className={cn('rounded-2xl border border-night-700 bg-night-900/80', className)}>
       {/* Scrolls sideways in a narrow window; focusable so a keyboard can scroll it too. */}
       <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Players table">
         <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
-          <caption className="sr-only">Players, sorted by {playerColumns.find((c) => c.key === sort.sort)?.label} ({sort.dir === 'asc' ? 'ascending' : 'descending'})</caption>
+          <caption className="sr-only">
+            Players, sorted by {playerColumns.find((c) => c.key === sort.sort)?.label} ({sort.dir === 'asc' ? 'ascending' : 'descending'})
+          </caption>
           <thead>
             <tr className="border-b border-night-700">
               {playerColumns.map((column) => {
@@ -49,7 +69,10 @@ export function PlayersTable({ players, sort, onSortChange, className }: { playe
                     <button
                       type="button"
                       onClick={() => toggle(column.key)}
-                      className={cn('inline-flex min-h-11 items-center gap-1 rounded-lg px-1.5 hover:text-ink', active ? 'text-ink' : 'text-muted')}
+                      className={cn(
+                        'inline-flex min-h-11 items-center gap-1 rounded-lg px-1.5 hover:text-ink',
+                        active ? 'text-ink' : 'text-muted',
+                      )}
                     >
                       {column.label}
                       <Icon className="size-3.5" aria-hidden />
@@ -64,30 +87,40 @@ export function PlayersTable({ players, sort, onSortChange, className }: { playe
           </thead>
           <tbody>
             {players.map((player) => (
-                  <tr key={player.id} data-player-row={player.id} className={cn('border-b border-night-800 last:border-0', player.hidden && 'bg-night-950/60')}>
-                    <td className="max-w-40 px-2.5 py-2 font-semibold text-ink">
-                      <span className="flex items-center gap-2">
-                        <span className="truncate">{player.displayName ?? <span className="font-normal italic text-muted">no name yet</span>}</span>
-                        {player.hidden ? (
-                          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-night-700 px-2 py-0.5 text-xs font-medium text-ink">
-                            <EyeOff className="size-3" aria-hidden />
-                            Hidden
-                          </span>
-                        ) : null}
+              <tr
+                key={player.id}
+                data-player-row={player.id}
+                className={cn('border-b border-night-800 last:border-0', player.hidden && 'bg-night-950/60')}
+              >
+                <td className="max-w-40 px-2.5 py-2 font-semibold text-ink">
+                  <span className="flex items-center gap-2">
+                    <span className="truncate">
+                      {player.displayName ?? <span className="font-normal italic text-muted">no name yet</span>}
+                    </span>
+                    {player.hidden ? (
+                      <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-night-700 px-2 py-0.5 text-xs font-medium text-ink">
+                        <EyeOff className="size-3" aria-hidden />
+                        Hidden
                       </span>
-                    </td>
-                    <td className="max-w-48 truncate px-2.5 py-2 text-muted" title={player.email}>{player.email}</td>
-                    <td className="whitespace-nowrap px-2.5 py-2 text-muted">{player.phone ?? '—'}</td>
-                    <td className="px-2.5 py-2 text-right tabular-nums">{player.latestScore === null ? '—' : formatScore(player.latestScore)}</td>
-                    <td className="px-2.5 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>
-                    <td className="px-2.5 py-2 text-right tabular-nums">{player.gamesPlayed}</td>
-                    <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.signedUpAt)}</td>
-                    <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.lastSeenAt)}</td>
-                    <td className="px-2 py-1">
-                      <PlayerActions player={player} />
-                    </td>
-                  </tr>
-                ))}
+                    ) : null}
+                  </span>
+                </td>
+                <td className="max-w-48 truncate px-2.5 py-2 text-muted" title={player.email}>
+                  {player.email}
+                </td>
+                <td className="whitespace-nowrap px-2.5 py-2 text-muted">{player.phone ?? '—'}</td>
+                <td className="px-2.5 py-2 text-right tabular-nums">
+                  {player.latestScore === null ? '—' : formatScore(player.latestScore)}
+                </td>
+                <td className="px-2.5 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>
+                <td className="px-2.5 py-2 text-right tabular-nums">{player.gamesPlayed}</td>
+                <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.signedUpAt)}</td>
+                <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.lastSeenAt)}</td>
+                <td className="px-2 py-1">
+                  <PlayerActions player={player} />
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

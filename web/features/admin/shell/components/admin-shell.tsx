@@ -24,7 +24,9 @@ const sectionHref = (to: string) => (to ? `${paths.admin}/${to}` : paths.admin);
  * <Routes>/<NavLink>) so the console adds nothing to the router code every page loads.
  */
 export function useAdminSection(): AdminSectionPath | null {
-  const rest = useLocation().pathname.slice(paths.admin.length).replace(/^\/+|\/+$/g, '');
+  const rest = useLocation()
+    .pathname.slice(paths.admin.length)
+    .replace(/^\/+|\/+$/g, '');
   return adminSections.find((section) => section.to === rest)?.to ?? null;
 }
 
@@ -42,7 +44,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <Logo className="size-9" />
             <span className="min-w-0">
               <span className="block font-display text-base font-bold leading-tight tracking-tight lg:text-sm">Guess the Genesis</span>
-              <span className="block whitespace-nowrap text-xs font-medium uppercase tracking-wide text-muted lg:text-[0.6875rem]">Organizer console</span>
+              <span className="block whitespace-nowrap text-xs font-medium uppercase tracking-wide text-muted lg:text-[0.6875rem]">
+                Organizer console
+              </span>
             </span>
           </Link>
         </div>
@@ -65,12 +69,18 @@ export function AdminShell({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
-        <div className="hidden flex-col gap-1 px-3 pt-6 lg:flex">
-          <Link to={paths.booth} className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm text-muted hover:bg-night-800 hover:text-ink">
+        <div className="flex flex-wrap gap-1 px-2 pb-2 lg:flex-col lg:px-3 lg:pt-6 lg:pb-0">
+          <Link
+            to={paths.booth}
+            className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm text-muted hover:bg-night-800 hover:text-ink"
+          >
             <Monitor className="size-4" aria-hidden />
             Booth screen
           </Link>
-          <Link to={paths.play} className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm text-muted hover:bg-night-800 hover:text-ink">
+          <Link
+            to={paths.play}
+            className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm text-muted hover:bg-night-800 hover:text-ink"
+          >
             <ArrowLeft className="size-4" aria-hidden />
             Back to the game
           </Link>

@@ -1,0 +1,18 @@
+// Debian's Chromium as the browser tests and the benches launch it (never a downloaded browser).
+
+/** The Chromium binary: CHROMIUM_PATH, else Debian's. */
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** No sandbox (containers), GPU or QUIC, and no background traffic of its own to skew what is measured. */
+export const CHROMIUM_QUIET_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Headless, for playwright-core's launch. */
+export const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_QUIET_FLAGS];

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The code on each Node LTS line, not only the machine's own Node: for each version (default "22 24"), a Node binary
+# from the npm registry (the `node` package, cached under $NODE_MATRIX_DIR), then with it
+#   1. the unit test project (vitest --project unit), and
+#   2. scripts/node-smoke.ts: the server bundle on PGlite, a player signs up, starts a challenge, one guess scored over
+#      HTTP, SIGTERM, exit 0.
+# node_modules is the one `npm ci` installed with the machine's Node: every native part is Node-API (ABI-stable) or
+# WebAssembly, so the same install must work on every line; a failure here is a real incompatibility.
+#
+#   bash scripts/node-matrix.sh [versions…]       e.g. bash scripts/node-matrix.sh 22
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+versions=("$@")
+[ ${#versions[@]} -eq 0 ] && versions=(22 24)
+cache="${NODE_MATRIX_DIR:-${TMPDIR:-/tmp}/gg-node-matrix}"
+# The `node` package's own install script is not needed (its bin resolves the platform package); onnxruntime-node's
+# download stays off as in the project's own install.
+export ONNXRUNTIME_NODE_INSTALL=skip
+
+status=0
+for version in "${versions[@]}"; do
+  dir="$cache/$version"
+  if [ ! -x "$dir/node_modules/.bin/node" ]; then
+    echo "== installing node@$version into $dir"
+    npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error "node@$version" >/dev/null
+  fi
+  bin="$dir/node_modules/.bin"
+  echo "== Node $("$bin/node" --version)"
+  started=$SECONDS
+  # Child processes (the server bundle, vitest's workers) find this node first on PATH.
+  if ! PATH="$bin:$PATH" node node_modules/vitest/vitest.mjs run --project unit --reporter=dot; then
+    echo "!! Node $version: unit tests failed"
+    status=1
+  fi
+  if ! PATH="$bin:$PATH" node --import tsx scripts/node-smoke.ts; then
+    echo "!! Node $version: smoke failed"
+    status=1
+  fi
+  echo "== Node $version done in $((SECONDS - started)) s"
+done
+exit $status

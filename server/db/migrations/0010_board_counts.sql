@@ -1,0 +1,1 @@
+ALTER TABLE "event_settings" ADD COLUMN "board_counts" text DEFAULT 'latest' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "event_settings" ADD COLUMN "play_before_confirming" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminEventSchema, adminEventUpdateSchema } from '@contracts/admin-event';
+import { apiErrorSchema } from '@contracts/errors';
+import { organizerActor } from '../audit/audit.service';
+import type { EventAdminService } from './event.admin.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** GET/PATCH /api/admin/event (organizers only). */
+export async function eventAdminRoutes(base: FastifyInstance, { event }: { event: EventAdminService }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.guards.requireOrganizer);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/admin/event', { schema: { response: { 200: adminEventSchema, ...errors } } }, async () => event.get());
+
+  app.patch(
+    '/api/admin/event',
+    { schema: { body: adminEventUpdateSchema, response: { 200: adminEventSchema, ...errors } } },
+    async (request) => event.update(organizerActor(request), request.body),
+  );
+}

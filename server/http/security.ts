@@ -1,0 +1,94 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './http-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Security headers plus a same-origin check on every state-changing API call (cookie auth needs CSRF protection). */
+export async function registerSecurity(app: FastifyInstance, options: { production: boolean; allowedOrigins: string[] }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position popovers and toasts with style attributes; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(options.production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  const warnings = misconfigurationWarnings(options.allowedOrigins);
+
+  // better-auth checks Origin on /api/auth itself; everything else under /api is checked here.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) {
+      // A page opened at an address that is not PUBLIC_URL (e.g. a load balancer's): every write from it will be refused.
+      if (!request.url.startsWith('/api/')) warnings.pageOpenedElsewhere(request);
+      return;
+    }
+    if (!request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    const sameOrigin = origin ? options.allowedOrigins.includes(origin) : request.headers['sec-fetch-site'] === 'same-origin';
+    if (request.url.startsWith('/api/auth/')) {
+      // better-auth refuses it (same list of origins); say why here, where an operator looks.
+      if (origin && !sameOrigin) warnings.refusedOrigin(request, origin);
+      return;
+    }
+    if (!sameOrigin) {
+      warnings.refusedOrigin(request, origin ?? `(no Origin; sec-fetch-site ${request.headers['sec-fetch-site'] ?? 'absent'})`);
+      throw new HttpError(403, 'CSRF', 'Cross-site request refused');
+    }
+  });
+}
+
+/** Distinct origins (or hosts) warned about per process: enough to diagnose, bounded against a flood of junk. */
+const MAX_WARNED = 20;
+
+/**
+ * The first time a browser origin is refused as cross-site, and the first time a page is opened at an address that is
+ * not an allowed origin, one log line says what to set (docs/decisions/036): behind a load balancer the usual cause is
+ * PUBLIC_URL still naming an instance instead of the balancer's address, which refuses every write of every player.
+ */
+function misconfigurationWarnings(allowedOrigins: string[]) {
+  const warned = new Set<string>();
+  const once = (key: string) => {
+    if (warned.has(key) || warned.size >= MAX_WARNED) return false;
+    warned.add(key);
+    return true;
+  };
+  const hint =
+    "Set PUBLIC_URL to the address players open (behind a load balancer: the balancer's public address, e.g. https://game.example.org), " +
+    'or list extra addresses in ALLOWED_ORIGINS';
+  return {
+    refusedOrigin(request: FastifyRequest, origin: string) {
+      if (!once(`origin ${origin}`)) return;
+      request.log.warn(
+        { origin, allowedOrigins, url: request.url },
+        `write refused as cross-site (CSRF): origin ${origin} is not an allowed origin. ${hint}`,
+      );
+    },
+    pageOpenedElsewhere(request: FastifyRequest) {
+      const host = request.host;
+      if (!host) return;
+      const origin = `${request.protocol}://${host}`;
+      if (allowedOrigins.includes(origin) || !once(`page ${origin}`)) return;
+      request.log.warn(
+        { openedAt: origin, allowedOrigins, url: request.url },
+        `a page was opened at ${origin}, which is not an allowed origin: its sign-in and guesses will be refused as cross-site. ${hint}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaderboardBoard } from '@contracts/leaderboard';
+import { announceLeaderboardChange } from '../db/channels';
+import { user } from '../db/tables/auth.tables';
+import { attempts, challenges } from '../db/tables/game.tables';
+import { createGamer, importDemoPack, startGame } from '../../tests/support/game';
+import { seedPlayer } from '../../tests/support/leaderboard-entries';
+import { createPlayer, type TestPlayer } from '../../tests/support/players';
+import { SseClient } from '../../tests/support/sse-client';
+import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
+
+// The organizer switches every open booth screen from the console; the booth names players as they start and counts
+// who is playing now. All of it rides on the live board.
+let t: TestApp;
+let organizer: TestPlayer;
+let streamUrl: string;
+const clients: SseClient[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ SSE_HEARTBEAT_MS: '200' });
+  await importDemoPack(t);
+  organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  streamUrl = `${address}/api/leaderboard/stream`;
+});
+afterAll(async () => {
+  clients.forEach((client) => client.close());
+  await t?.close();
+});
+
+const connect = async () => {
+  const client = await SseClient.connect(streamUrl);
+  clients.push(client);
+  return client;
+};
+const boardOf = (event: { data: string }) => JSON.parse(event.data) as LeaderboardBoard;
+const putBooth = (payload: unknown, cookie = organizer.cookie) =>
+  request(t.app, { method: 'PUT', url: '/api/admin/booth', payload: payload as object, cookie });
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const latestBoard = (client: SseClient) => boardOf(client.events.at(-1)!);
+
+describe('PUT /api/admin/booth: the organizer switches every open booth', () => {
+  it('reaches an open stream in each mode, and GET gives it back', async () => {
+    const client = await connect();
+    expect(boardOf(await client.nextEvent('snapshot', { after: 0 })).booth.mode).toBe('board');
+
+    const end = inMinutes(15);
+    const countdown = await putBooth({ mode: 'countdown', countdownTo: end });
+    expect(countdown.statusCode, countdown.body).toBe(200);
+    expect(countdown.json().booth).toMatchObject({ mode: 'countdown', countdownTo: new Date(end).toISOString(), message: null });
+    await client.waitFor(() => latestBoard(client).booth.mode === 'countdown', 5000, 'the countdown');
+    expect(latestBoard(client).booth.countdownTo).toBe(new Date(end).toISOString());
+
+    expect((await putBooth({ mode: 'message', message: '  Prize draw   at 17:00 ' })).statusCode).toBe(200);
+    await client.waitFor(() => latestBoard(client).booth.mode === 'message', 5000, 'the message');
+    expect(latestBoard(client).booth).toMatchObject({ message: 'Prize draw at 17:00', countdownTo: null });
+
+    for (const revealed of [0, 1, 2, 3]) {
+      expect((await putBooth({ mode: 'podium', podiumRevealed: revealed })).statusCode).toBe(200);
+      await client.waitFor(
+        () => latestBoard(client).booth.mode === 'podium' && latestBoard(client).booth.podiumRevealed === revealed,
+        5000,
+        `podium step ${revealed}`,
+      );
+    }
+    expect(latestBoard(client).booth.message).toBeNull();
+
+    expect((await putBooth({ mode: 'board' })).statusCode).toBe(200);
+    await client.waitFor(() => latestBoard(client).booth.mode === 'board', 5000, 'back to the board');
+    const read = await request(t.app, { method: 'GET', url: '/api/admin/booth', cookie: organizer.cookie });
+    expect(read.json().booth).toMatchObject({ mode: 'board', countdownTo: null, message: null, podiumRevealed: 0 });
+
+    // Every switch is in the audit log, with what was shown.
+    const audit = await request(t.app, { method: 'GET', url: '/api/admin/audit', cookie: organizer.cookie });
+    const booth = (audit.json().entries as { action: string; details: Record<string, unknown> }[]).filter(
+      (entry) => entry.action === 'booth.update',
+    );
+    expect(booth.map((entry) => entry.details.mode)).toEqual(['board', 'podium', 'podium', 'podium', 'podium', 'message', 'countdown']);
+    expect(booth.find((entry) => entry.details.mode === 'message')?.details.message).toBe('Prize draw at 17:00');
+    client.close();
+  });
+
+  it('refuses anonymous visitors and players, and changes nothing', async () => {
+    const player = await createGamer(t, 'NotTheHost');
+    expect((await putBooth({ mode: 'message', message: 'Hi' }, '')).statusCode).toBe(401);
+    expect((await putBooth({ mode: 'message', message: 'Hi' }, player.cookie)).statusCode).toBe(403);
+    expect((await request(t.app, { method: 'GET', url: '/api/admin/booth', cookie: player.cookie })).statusCode).toBe(403);
+    expect((await request(t.app, { method: 'GET', url: '/api/admin/booth' })).statusCode).toBe(401);
+    const read = await request(t.app, { method: 'GET', url: '/api/admin/booth', cookie: organizer.cookie });
+    expect(read.json().booth.mode).toBe('board');
+  });
+
+  it('answers bad input with a 400 that says what is wrong, and changes nothing', async () => {
+    const bad: unknown[] = [
+      {},
+      { mode: 'disco' },
+      { mode: 'countdown' },
+      { mode: 'countdown', countdownTo: 'tomorrow at five' },
+      { mode: 'countdown', countdownTo: inMinutes(-5) },
+      { mode: 'countdown', countdownTo: inMinutes(60 * 25) },
+      { mode: 'message' },
+      { mode: 'message', message: '   ' },
+      { mode: 'message', message: 'x'.repeat(81) },
+      { mode: 'message', message: 42 },
+      { mode: 'podium', podiumRevealed: 4 },
+      { mode: 'podium', podiumRevealed: -1 },
+      { mode: 'podium', podiumRevealed: 1.5 },
+      ['board'],
+    ];
+    for (const payload of bad) {
+      const response = await putBooth(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message, JSON.stringify(payload)).toBeTruthy();
+    }
+    expect((await putBooth({ mode: 'countdown', countdownTo: inMinutes(-5) })).json().message).toMatch(/future/);
+    expect((await putBooth({ mode: 'message', message: 'x'.repeat(81) })).json().message).toMatch(/80 characters/);
+    const read = await request(t.app, { method: 'GET', url: '/api/admin/booth', cookie: organizer.cookie });
+    expect(read.json().booth.mode).toBe('board');
+  });
+});
+
+describe('who is playing now, on the live board', () => {
+  it('a start names the player on open streams and counts them as playing; hidden and unconfirmed players are never named', async () => {
+    const client = await connect();
+    const before = boardOf(await client.nextEvent('snapshot', { after: 0 }));
+    const player = await createGamer(t, 'StarterSam');
+    const started = (await startGame(t.app, player)).json().attempt;
+    await client.waitFor(() => latestBoard(client).starts[0]?.displayName === 'StarterSam', 5000, 'the start');
+    const board = latestBoard(client);
+    expect(board.playingNow).toBe(before.playingNow + 1);
+    expect(board.starts[0].id).not.toBe(started.id);
+    expect(JSON.stringify(board)).not.toContain(started.id);
+
+    // Written straight to the tables: a hidden player, an unconfirmed one, and an attempt started 11 minutes ago.
+    const db = t.database.db;
+    const hidden = await seedPlayer(db, { displayName: 'HiddenStarter', hidden: true });
+    const unconfirmed = randomUUID();
+    await db.insert(user).values({ id: unconfirmed, name: '', email: `unconfirmed-${unconfirmed}@example.test`, emailVerified: false });
+    await seedPlayer(db, { displayName: 'UnconfirmedStarter', userId: unconfirmed });
+    const stale = await seedPlayer(db, { displayName: 'StaleStarter' });
+    const fresh = await db
+      .insert(challenges)
+      .values([0, 1, 2].map((i) => ({ imageKey: `start-${i}-${randomUUID()}.webp`, prompt: `start ${i}`, contentHash: randomUUID() })))
+      .returning({ id: challenges.id });
+    await db.insert(attempts).values([
+      { userId: hidden, challengeId: fresh[0].id },
+      { userId: unconfirmed, challengeId: fresh[1].id },
+      { userId: stale, challengeId: fresh[2].id, createdAt: new Date(Date.now() - 11 * 60_000) },
+    ]);
+    const received = client.events.length;
+    await announceLeaderboardChange(db);
+    await client.waitFor(() => client.events.length > received, 5000, 'the next board');
+    const after = latestBoard(client);
+    const names = after.starts.map((start) => start.displayName);
+    expect(names).not.toContain('HiddenStarter');
+    expect(names).not.toContain('UnconfirmedStarter');
+    // Two more are playing (hidden and unconfirmed players play too); the one from 11 minutes ago is not counted.
+    expect(after.playingNow).toBe(board.playingNow + 2);
+    expect(names).toContain('StaleStarter');
+    client.close();
+  });
+});
