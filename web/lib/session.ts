@@ -1,4 +1,5 @@
 import type { authClient } from './auth-client';
+import { waitForServer } from './chunk-recovery';
 import { prerendered } from './prerendered';
 
 /** The signed-in user as the server's session check answers it (better-auth's type; a type import loads nothing). */
@@ -35,7 +36,7 @@ function publish(next: SessionSnapshot) {
  * The session store of the pages' guards: a plain `fetch` of better-auth's session endpoint, so /play's first load
  * does not wait for better-auth's client library (docs/decisions/025). Same request as the HTML's preload
  * (credentials 'include'), which it reuses. Answers as better-auth's client does: a session or null on 200, null on
- * 401; a dropped request or a 5xx keeps what was known.
+ * 401; a dropped request or a 5xx keeps what was known, and when nothing was known asks again once the server answers.
  */
 export function refreshSession(options: { keepShowing?: boolean } = {}): Promise<void> {
   flight?.abort();
@@ -48,16 +49,25 @@ export function refreshSession(options: { keepShowing?: boolean } = {}): Promise
     if (controller.signal.aborted) return;
     publish({ user, isPending: false });
   };
-  return fetch('/api/auth/get-session', { credentials: 'include', signal: controller.signal }).then(
-    async (response) => {
-      if (response.ok) {
-        const body = (await response.json().catch(() => null)) as { user?: SessionUser } | null;
-        return settle(body?.user ?? null);
-      }
-      settle(response.status === 401 ? null : snapshot.user);
-    },
-    () => settle(snapshot.user),
-  );
+  return fetch('/api/auth/get-session', { credentials: 'include', signal: controller.signal }).then(async (response) => {
+    if (response.ok) {
+      const body = (await response.json().catch(() => null)) as { user?: SessionUser } | null;
+      return settle(body?.user ?? null);
+    }
+    if (response.status === 401) return settle(null);
+    unanswered();
+  }, unanswered);
+
+  // A dropped request or a 5xx keeps what was known. With nothing known yet (the page's first check, or one just
+  // after a sign-in) "signed out" would send a signed-in player to the sign-in page for a blip on the Wi-Fi or a
+  // server restart: the check stays pending, and is asked again once the server answers.
+  function unanswered() {
+    if (controller.signal.aborted) return;
+    if (snapshot.user || !snapshot.isPending) return settle(snapshot.user);
+    void waitForServer(controller.signal).then(() => {
+      if (!controller.signal.aborted) void refreshSession(options);
+    });
+  }
 }
 
 /** Starts the first check and keeps the answer current: on return to the tab, back online, every 5 minutes, and when another tab signs in or out. */
@@ -88,7 +98,15 @@ function start() {
  */
 export function tellOtherTabs(trigger: 'signout'): void {
   try {
-    localStorage.setItem(CROSS_TAB_KEY, JSON.stringify({ event: 'session', data: { trigger }, clientId: Math.random().toString(36).slice(2, 9), timestamp: Math.floor(Date.now() / 1000) }));
+    localStorage.setItem(
+      CROSS_TAB_KEY,
+      JSON.stringify({
+        event: 'session',
+        data: { trigger },
+        clientId: Math.random().toString(36).slice(2, 9),
+        timestamp: Math.floor(Date.now() / 1000),
+      }),
+    );
   } catch {
     // Storage disabled (private mode): the other tabs notice on their next check.
   }

@@ -8,6 +8,8 @@ type Answer = { status: number; body?: unknown } | 'network-error';
 let answers: Answer[];
 let asked: RequestInit[];
 let events: EventTarget;
+/** What GET /api/health does next (true: answers; false: unreachable); answers when none is left. */
+let health: boolean[];
 
 /** `#root`'s data attributes, as the server wrote them (web/lib/prerendered.ts): none unless a test sets some. */
 let rootData: Record<string, string>;
@@ -17,7 +19,13 @@ function stubBrowser() {
   answers = [];
   asked = [];
   events = new EventTarget();
+  health = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url === '/api/health') {
+      const up = health.shift() ?? true;
+      if (!up) throw new TypeError('Failed to fetch');
+      return new Response('{"status":"ok"}', { status: 200 });
+    }
     expect(url).toBe('/api/auth/get-session');
     asked.push(init);
     const answer = answers.shift() ?? { status: 200, body: null };
@@ -25,8 +33,13 @@ function stubBrowser() {
     return new Response(JSON.stringify(answer.body ?? null), { status: answer.status });
   });
   const listen = (type: string, listener: EventListener) => events.addEventListener(type, listener);
-  vi.stubGlobal('window', { addEventListener: listen });
-  vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: listen, getElementById: (id: string) => (id === 'root' ? { dataset: rootData } : null) });
+  const unlisten = (type: string, listener: EventListener) => events.removeEventListener(type, listener);
+  vi.stubGlobal('window', { addEventListener: listen, removeEventListener: unlisten });
+  vi.stubGlobal('document', {
+    visibilityState: 'visible',
+    addEventListener: listen,
+    getElementById: (id: string) => (id === 'root' ? { dataset: rootData } : null),
+  });
 }
 
 async function freshStore() {
@@ -88,6 +101,17 @@ describe('the session store', () => {
     expect(store.sessionSnapshot()).toEqual({ user: null, isPending: false });
   });
 
+  it('a first check that gets no answer stays pending (never "signed out"), and asks again once the server answers', async () => {
+    // The server restarts as a signed-in player's /play loads: a dropped request, then a 503, while it comes back.
+    answers.push('network-error', { status: 503 }, { status: 200, body: { session: { id: 's1' }, user } });
+    health.push(false);
+    const store = await freshStore();
+    await vi.waitFor(() => expect(asked).toHaveLength(3), { timeout: 10_000 });
+    await settled();
+    expect(store.seen.every((snapshot) => snapshot.isPending || snapshot.user)).toBe(true);
+    expect(store.sessionSnapshot()).toEqual({ user, isPending: false });
+  });
+
   it('a check while signed out is pending until it answers (a sign-in just happened: /play waits instead of bouncing)', async () => {
     const store = await freshStore();
     await settled();
@@ -128,11 +152,20 @@ describe('the session store', () => {
   });
 
   it('tells subscribers only when the answer changes', async () => {
-    answers.push({ status: 200, body: { session: { id: 's1' }, user } }, { status: 200, body: { session: { id: 's1' }, user } });
+    answers.push(
+      { status: 200, body: { session: { id: 's1' }, user } },
+      { status: 200, body: { session: { id: 's1' }, user } },
+      { status: 401 },
+    );
     const store = await freshStore();
     await settled();
+    expect(store.sessionSnapshot()).toEqual({ user, isPending: false });
+    // The first answer may land before the subscription (Node 24 settles the fetch within the import): count from here.
+    const told = store.seen.length;
     await store.refreshSession();
-    expect(store.seen).toEqual([{ user, isPending: false }]);
+    expect(store.seen.slice(told)).toEqual([]);
+    await store.refreshSession();
+    expect(store.seen.slice(told)).toEqual([{ user: null, isPending: false }]);
   });
 
   it("on /auth pre-rendered for a request without a session cookie: signed out from the start, and the first check confirms it without 'Loading...'", async () => {
@@ -168,5 +201,4 @@ describe('telling other tabs', () => {
     tellOtherTabs('signout');
     expect(JSON.parse(stored.get('better-auth.message')!)).toMatchObject({ event: 'session', data: { trigger: 'signout' } });
   });
-
 });
