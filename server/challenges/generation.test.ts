@@ -1,9 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationRun } from '@contracts/admin-challenges';
 import { challenges } from '../db/tables/game.tables';
-import { startFakeImageProvider, type FakeImageProvider } from '../../scripts/bench/fake-image-provider';
+import { startFakeImageProvider, type FakeImageProvider } from '../../tests/support/fake-image-provider';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, request, TEST_ORIGIN, type TestApp } from '../../tests/support/test-app';
@@ -12,11 +14,27 @@ let fake: FakeImageProvider;
 let t: TestApp;
 let organizer: TestPlayer;
 
-const FAST = { GENERATION_TIMEOUT_MS: '1000', GENERATION_BACKOFF_MS: '10', GENERATION_MAX_TRIES: '3', GENERATION_POLL_MS: '50', GENERATION_CONCURRENCY: '4' };
+const FAST = {
+  GENERATION_TIMEOUT_MS: '1000',
+  GENERATION_BACKOFF_MS: '10',
+  GENERATION_MAX_TRIES: '3',
+  GENERATION_POLL_MS: '50',
+  GENERATION_CONCURRENCY: '4',
+};
+// The fake provider runs on this machine and serves '[url]' images from its own origin: the organizer's LAN setting.
+const LAN_PROVIDER = { GENERATION_ALLOW_LAN_PROVIDER: 'true' };
 
 beforeAll(async () => {
   fake = await startFakeImageProvider();
-  t = await createTestApp({ ...FAST, IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`, IMAGES_OPENAI_API_KEY: 'sk-test', IMAGES_OPENAI_MODEL: 'fake-model', A1111_BASE_URL: fake.url, A1111_STEPS: '7' });
+  t = await createTestApp({
+    ...FAST,
+    ...LAN_PROVIDER,
+    IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`,
+    IMAGES_OPENAI_API_KEY: 'sk-test',
+    IMAGES_OPENAI_MODEL: 'fake-model',
+    A1111_BASE_URL: fake.url,
+    A1111_STEPS: '7',
+  });
   organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
 });
 afterAll(async () => {
@@ -27,10 +45,14 @@ afterAll(async () => {
 const startRun = (provider: string, prompts: string[], who: TestPlayer | null = organizer) =>
   request(t.app, { method: 'POST', url: '/api/admin/challenges/generation', payload: { provider, prompts }, cookie: who?.cookie });
 
-async function untilFinished(runId: string, timeoutMs = 20_000): Promise<GenerationRun> {
+// Generous: the run's own timings are a few seconds, but a CI machine running three test processes and Chromium on two
+// cores can be much slower (the scorer embeds each prompt's views). A run that never ends still fails, with its items.
+async function untilFinished(runId: string, timeoutMs = 50_000): Promise<GenerationRun> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const run = (await request(t.app, { method: 'GET', url: `/api/admin/challenges/generation/${runId}`, cookie: organizer.cookie })).json() as GenerationRun;
+    const run = (
+      await request(t.app, { method: 'GET', url: `/api/admin/challenges/generation/${runId}`, cookie: organizer.cookie })
+    ).json() as GenerationRun;
     if (run.finishedAt) return run;
     if (Date.now() > deadline) throw new Error(`run not finished: ${JSON.stringify(run)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -77,10 +99,20 @@ describe('generating through the OpenAI-compatible images API', () => {
     ];
     const started = await startRun('openai', prompts);
     const [audited] = (await request(t.app, { method: 'GET', url: '/api/admin/audit', cookie: organizer.cookie })).json().entries;
-    expect(audited).toMatchObject({ action: 'generation.start', actor: organizer.email, targetId: started.json().id, details: { provider: 'openai', prompts: prompts.length } });
+    expect(audited).toMatchObject({
+      action: 'generation.start',
+      actor: organizer.email,
+      targetId: started.json().id,
+      details: { provider: 'openai', prompts: prompts.length },
+    });
     expect(started.statusCode, started.body).toBe(201);
     const run = await untilFinished(started.json().id);
-    expect(run, JSON.stringify(run.items.filter((i) => i.status === 'failed'))).toMatchObject({ provider: 'openai', done: 5, failed: 2, left: 0 });
+    expect(run, JSON.stringify(run.items.filter((i) => i.status === 'failed'))).toMatchObject({
+      provider: 'openai',
+      done: 5,
+      failed: 2,
+      left: 0,
+    });
 
     const byPrompt = new Map(run.items.map((item) => [item.prompt, item]));
     expect(byPrompt.get(prompts[5])).toMatchObject({ status: 'failed', imageUrl: null });
@@ -94,7 +126,11 @@ describe('generating through the OpenAI-compatible images API', () => {
     expect(fake.calls.get(prompts[5])).toBe(1);
     expect(fake.calls.get(prompts[6])).toBe(3);
     const sent = fake.bodies.find((entry) => entry.body.prompt === prompts[0])!;
-    expect(sent).toMatchObject({ path: '/v1/images/generations', authorization: 'Bearer sk-test', body: { model: 'fake-model', prompt: prompts[0], n: 1, size: '1024x1024' } });
+    expect(sent).toMatchObject({
+      path: '/v1/images/generations',
+      authorization: 'Bearer sk-test',
+      body: { model: 'fake-model', prompt: prompts[0], n: 1, size: '1024x1024' },
+    });
 
     const rows = await t.database.db.select().from(challenges).where(eq(challenges.source, 'generated:openai'));
     expect(rows.map((row) => row.prompt).sort()).toEqual(prompts.slice(0, 5).sort());
@@ -107,6 +143,36 @@ describe('generating through the OpenAI-compatible images API', () => {
       const image = await t.storage.get(row.imageKey);
       expect((await sharp(image!.bytes).metadata()).format).toBe('webp');
       expect(byPrompt.get(row.prompt)!.imageUrl).toBe(`/api/images/${row.imageKey}`);
+    }
+  });
+});
+
+describe('image URLs the provider answers with', () => {
+  it('fails an item whose image URL points into the LAN (directly or by redirect) with the reason, and fetches nothing there', async () => {
+    let reached = 0;
+    const internal = createServer((_request, response) => {
+      reached++;
+      response.end('secret');
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.2', resolve));
+    const port = (internal.address() as AddressInfo).port;
+    try {
+      const prompts = [
+        `an owl at the door <url:https://127.0.0.2:${port}/latest/meta-data/>`,
+        `an owl at the back door <url:${fake.url}/redirect?to=${encodeURIComponent(`https://127.0.0.2:${port}/admin`)}>`,
+        'an owl with a data link <url:data:image/png;base64,iVBORw0KGgo=>',
+      ];
+      const run = await untilFinished((await startRun('openai', prompts)).json().id);
+      expect(run).toMatchObject({ done: 0, failed: 3, left: 0 });
+      expect(run.items.map((item) => item.error)).toEqual([
+        'image URL refused: 127.0.0.2 is a loopback address',
+        'image URL refused: 127.0.0.2 is a loopback address',
+        'image URL refused: data: URLs are not accepted',
+      ]);
+      // Refused for good (a refusal is not retried: the reason carries no "gave up after N tries").
+      expect(reached).toBe(0);
+    } finally {
+      await new Promise((resolve) => internal.close(resolve));
     }
   });
 });
@@ -131,10 +197,14 @@ describe('live progress', () => {
     try {
       const started = await startRun('openai', ['stream one', 'stream two', 'stream three [refuse]']);
       const runId = started.json().id;
-      const client = await SseClient.connect(`${address}/api/admin/challenges/generation/${runId}/stream`, { cookie: organizer.cookie, origin: TEST_ORIGIN });
+      const client = await SseClient.connect(`${address}/api/admin/challenges/generation/${runId}/stream`, {
+        cookie: organizer.cookie,
+        origin: TEST_ORIGIN,
+      });
       expect(client.status).toBe(200);
-      const runs = () => client.events.filter((event) => event.event === 'progress').map((event) => JSON.parse(event.data) as GenerationRun);
-      await client.waitFor(() => runs().some((run) => run.finishedAt !== null), 15_000, 'the finished run');
+      const runs = () =>
+        client.events.filter((event) => event.event === 'progress').map((event) => JSON.parse(event.data) as GenerationRun);
+      await client.waitFor(() => runs().some((run) => run.finishedAt !== null), 50_000, 'the finished run');
       const seen = runs();
       expect(seen[0].left).toBeGreaterThan(0);
       const last = seen.at(-1)!;
