@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { TableFrame, TableHead } from '@web/ui/data-table';
 import { Pagination } from '@web/ui/pagination';
 import { SectionHeader } from '@web/ui/section-header';
 import { Spinner } from '@web/ui/spinner';
 import { useAudit } from '../api/get-audit';
 import { auditActionLabel, auditDetails } from './audit-action-label';
 
+const auditColumns = [{ label: 'When' }, { label: 'Who' }, { label: 'What' }, { label: 'On whom' }, { label: 'Details' }];
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' });
 
 /** Activity: the audit log of every organizer action (who, what, when, on whom), newest first, paginated. */
@@ -32,52 +34,30 @@ export function ActivitySection() {
           </li>
         ))}
       </ol>
-      <div
-        className={entries.length > 0 ? 'hidden rounded-2xl border border-night-700 bg-night-900/80 md:block' : 'hidden'}
-        aria-busy={audit.isFetching}
+      <TableFrame
+        label="Audit log table"
+        caption="Audit log, newest first"
+        minWidth="md"
+        busy={audit.isFetching}
+        className={entries.length > 0 ? 'hidden md:block' : 'hidden'}
       >
-        <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Audit log table">
-          <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
-            <caption className="sr-only">Audit log, newest first</caption>
-            <thead>
-              <tr className="border-b border-night-700 text-muted">
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Who
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  What
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  On whom
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Details
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} data-action={entry.action} className="border-b border-night-800 last:border-0">
-                  <td className="whitespace-nowrap px-4 py-3 text-muted">
-                    <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
-                  </td>
-                  <td className="max-w-56 truncate px-4 py-3">
-                    {entry.actor ?? <span className="italic text-muted">deleted account</span>}
-                  </td>
-                  <td className="px-4 py-3 font-semibold">{auditActionLabel(entry.action)}</td>
-                  <td className="max-w-48 truncate px-4 py-3">
-                    {entry.targetLabel ?? (entry.targetId ? <span className="italic text-muted">removed</span> : '—')}
-                  </td>
-                  <td className="max-w-80 px-4 py-3 text-muted [overflow-wrap:anywhere]">{auditDetails(entry) || '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
+        <TableHead columns={auditColumns} />
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} data-action={entry.action} className="border-b border-night-800 last:border-0">
+              <td className="whitespace-nowrap px-4 py-3 text-muted">
+                <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
+              </td>
+              <td className="max-w-56 truncate px-4 py-3">{entry.actor ?? <span className="italic text-muted">deleted account</span>}</td>
+              <td className="px-4 py-3 font-semibold">{auditActionLabel(entry.action)}</td>
+              <td className="max-w-48 truncate px-4 py-3">
+                {entry.targetLabel ?? (entry.targetId ? <span className="italic text-muted">removed</span> : '—')}
+              </td>
+              <td className="max-w-80 px-4 py-3 text-muted [overflow-wrap:anywhere]">{auditDetails(entry) || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableFrame>
       {audit.isPending ? (
         <Spinner label="Loading the activity..." className="rounded-2xl border border-night-700 p-8" />
       ) : audit.isError ? (

@@ -4,6 +4,7 @@ import type { ChallengeState } from '@contracts/admin-challenges.rules';
 import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
 import { Button } from '@web/ui/button';
+import { TableFrame, TableHead } from '@web/ui/data-table';
 import { Spinner } from '@web/ui/spinner';
 import { notifyError } from '@web/ui/toast';
 import { useDeleteChallenge, useSetChallengeDisabled } from '../api/update-challenge';
@@ -15,6 +16,16 @@ const stateStyles: Record<ChallengeState, string> = {
   played: 'bg-night-700 text-ink',
   disabled: 'bg-danger/15 text-danger',
 };
+const challengeColumns = [
+  { label: 'Image' },
+  { label: 'Prompt' },
+  { label: 'Source' },
+  { label: 'State' },
+  { label: 'Played', end: true },
+  { label: 'Avg. score', end: true },
+  { label: 'Created' },
+  { label: 'Actions', end: true },
+];
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 function RowActions({ challenge }: { challenge: AdminChallenge }) {
@@ -67,86 +78,60 @@ export function ChallengesTable({
   emptyText: string;
 }) {
   return (
-    <div className="relative rounded-2xl border border-night-700 bg-night-900/80" aria-busy={busy}>
-      <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Challenges table">
-        <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
-          <caption className="sr-only">Challenges in the pool, newest first</caption>
-          <thead>
-            <tr className="border-b border-night-700 text-muted">
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Image
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Prompt
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Source
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                State
-              </th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">
-                Played
-              </th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">
-                Avg. score
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Created
-              </th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {status === 'ready'
-              ? rows.map((row) => (
-                  <tr key={row.id} className="border-b border-night-800 last:border-0">
-                    <td className="px-3 py-2">
-                      <img
-                        src={row.imageUrl}
-                        alt=""
-                        loading="lazy"
-                        width={56}
-                        height={56}
-                        className="size-14 rounded-lg bg-night-800 object-cover"
-                      />
-                    </td>
-                    <td className="min-w-48 max-w-72 px-3 py-2 text-ink">
-                      <span className="line-clamp-2">{row.prompt}</span>
-                    </td>
-                    <td className="max-w-32 truncate px-3 py-2 text-muted" title={row.source ?? undefined}>
-                      {row.source ?? '—'}
-                    </td>
-                    <td className="px-3 py-2">
-                      <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', stateStyles[row.state])}>
-                        {stateLabels[row.state]}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.timesPlayed}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.averageScore === null ? '—' : formatScore(row.averageScore)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-muted">{dateTime.format(new Date(row.createdAt))}</td>
-                    <td className="px-2 py-1">
-                      <RowActions challenge={row} />
-                    </td>
-                  </tr>
-                ))
-              : null}
-          </tbody>
-        </table>
-      </div>
-      {status === 'loading' ? (
-        <div className="flex justify-center p-8">
-          <Spinner label="Loading challenges..." />
-        </div>
-      ) : status === 'error' ? (
-        <p role="alert" className="p-8 text-center text-sm text-danger">
-          Could not load the challenges: {errorMessage}
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="p-8 text-center text-sm text-muted">{emptyText}</p>
-      ) : null}
-    </div>
+    <TableFrame
+      label="Challenges table"
+      caption="Challenges in the pool, newest first"
+      busy={busy}
+      after={
+        status === 'loading' ? (
+          <div className="flex justify-center p-8">
+            <Spinner label="Loading challenges..." />
+          </div>
+        ) : status === 'error' ? (
+          <p role="alert" className="p-8 text-center text-sm text-danger">
+            Could not load the challenges: {errorMessage}
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="p-8 text-center text-sm text-muted">{emptyText}</p>
+        ) : null
+      }
+    >
+      <TableHead columns={challengeColumns} spacing="dense" />
+      <tbody>
+        {status === 'ready'
+          ? rows.map((row) => (
+              <tr key={row.id} className="border-b border-night-800 last:border-0">
+                <td className="px-3 py-2">
+                  <img
+                    src={row.imageUrl}
+                    alt=""
+                    loading="lazy"
+                    width={56}
+                    height={56}
+                    className="size-14 rounded-lg bg-night-800 object-cover"
+                  />
+                </td>
+                <td className="min-w-48 max-w-72 px-3 py-2 text-ink">
+                  <span className="line-clamp-2">{row.prompt}</span>
+                </td>
+                <td className="max-w-32 truncate px-3 py-2 text-muted" title={row.source ?? undefined}>
+                  {row.source ?? '—'}
+                </td>
+                <td className="px-3 py-2">
+                  <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', stateStyles[row.state])}>
+                    {stateLabels[row.state]}
+                  </span>
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{row.timesPlayed}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{row.averageScore === null ? '—' : formatScore(row.averageScore)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-muted">{dateTime.format(new Date(row.createdAt))}</td>
+                <td className="px-2 py-1">
+                  <RowActions challenge={row} />
+                </td>
+              </tr>
+            ))
+          : null}
+      </tbody>
+    </TableFrame>
   );
 }

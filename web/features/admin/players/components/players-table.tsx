@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, EyeOff } from 'lucide-react';
 import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
+import { TableFrame } from '@web/ui/data-table';
 import type { AdminPlayer } from '@contracts/admin-players';
 import type { AdminPlayerSortKey as AdminPlayerSort } from '@contracts/admin.rules';
 import { PlayerActions } from './player-actions';
@@ -47,83 +48,79 @@ export function PlayersTable({
     onSortChange(sort.sort === key ? { sort: key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { sort: key, dir: defaultDirection(key) });
 
   return (
-    <div className={cn('rounded-2xl border border-night-700 bg-night-900/80', className)}>
-      {/* Scrolls sideways in a narrow window; focusable so a keyboard can scroll it too. */}
-      <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label="Players table">
-        <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
-          <caption className="sr-only">
-            Players, sorted by {playerColumns.find((c) => c.key === sort.sort)?.label} ({sort.dir === 'asc' ? 'ascending' : 'descending'})
-          </caption>
-          <thead>
-            <tr className="border-b border-night-700">
-              {playerColumns.map((column) => {
-                const active = sort.sort === column.key;
-                const Icon = active ? (sort.dir === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={cn('whitespace-nowrap px-1 py-1 font-semibold', column.numeric && 'text-right')}
-                  >
-                    <button
-                      type="button"
-                      onClick={() => toggle(column.key)}
-                      className={cn(
-                        'inline-flex min-h-11 items-center gap-1 rounded-lg px-1.5 hover:text-ink',
-                        active ? 'text-ink' : 'text-muted',
-                      )}
-                    >
-                      {column.label}
-                      <Icon className="size-3.5" aria-hidden />
-                    </button>
-                  </th>
-                );
-              })}
-              <th scope="col" className="px-2.5 py-1 text-right font-semibold text-muted">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {players.map((player) => (
-              <tr
-                key={player.id}
-                data-player-row={player.id}
-                className={cn('border-b border-night-800 last:border-0', player.hidden && 'bg-night-950/60')}
+    <TableFrame
+      label="Players table"
+      caption={
+        <>
+          Players, sorted by {playerColumns.find((c) => c.key === sort.sort)?.label} ({sort.dir === 'asc' ? 'ascending' : 'descending'})
+        </>
+      }
+      className={className}
+    >
+      <thead>
+        <tr className="border-b border-night-700">
+          {playerColumns.map((column) => {
+            const active = sort.sort === column.key;
+            const Icon = active ? (sort.dir === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
+            return (
+              <th
+                key={column.key}
+                scope="col"
+                aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                className={cn('whitespace-nowrap px-1 py-1 font-semibold', column.numeric && 'text-right')}
               >
-                <td className="max-w-40 px-2.5 py-2 font-semibold text-ink">
-                  <span className="flex items-center gap-2">
-                    <span className="truncate">
-                      {player.displayName ?? <span className="font-normal italic text-muted">no name yet</span>}
-                    </span>
-                    {player.hidden ? (
-                      <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-night-700 px-2 py-0.5 text-xs font-medium text-ink">
-                        <EyeOff className="size-3" aria-hidden />
-                        Hidden
-                      </span>
-                    ) : null}
+                <button
+                  type="button"
+                  onClick={() => toggle(column.key)}
+                  className={cn(
+                    'inline-flex min-h-11 items-center gap-1 rounded-lg px-1.5 hover:text-ink',
+                    active ? 'text-ink' : 'text-muted',
+                  )}
+                >
+                  {column.label}
+                  <Icon className="size-3.5" aria-hidden />
+                </button>
+              </th>
+            );
+          })}
+          <th scope="col" className="px-2.5 py-1 text-right font-semibold text-muted">
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {players.map((player) => (
+          <tr
+            key={player.id}
+            data-player-row={player.id}
+            className={cn('border-b border-night-800 last:border-0', player.hidden && 'bg-night-950/60')}
+          >
+            <td className="max-w-40 px-2.5 py-2 font-semibold text-ink">
+              <span className="flex items-center gap-2">
+                <span className="truncate">{player.displayName ?? <span className="font-normal italic text-muted">no name yet</span>}</span>
+                {player.hidden ? (
+                  <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-night-700 px-2 py-0.5 text-xs font-medium text-ink">
+                    <EyeOff className="size-3" aria-hidden />
+                    Hidden
                   </span>
-                </td>
-                <td className="max-w-48 truncate px-2.5 py-2 text-muted" title={player.email}>
-                  {player.email}
-                </td>
-                <td className="whitespace-nowrap px-2.5 py-2 text-muted">{player.phone ?? '—'}</td>
-                <td className="px-2.5 py-2 text-right tabular-nums">
-                  {player.latestScore === null ? '—' : formatScore(player.latestScore)}
-                </td>
-                <td className="px-2.5 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>
-                <td className="px-2.5 py-2 text-right tabular-nums">{player.gamesPlayed}</td>
-                <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.signedUpAt)}</td>
-                <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.lastSeenAt)}</td>
-                <td className="px-2 py-1">
-                  <PlayerActions player={player} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+                ) : null}
+              </span>
+            </td>
+            <td className="max-w-48 truncate px-2.5 py-2 text-muted" title={player.email}>
+              {player.email}
+            </td>
+            <td className="whitespace-nowrap px-2.5 py-2 text-muted">{player.phone ?? '—'}</td>
+            <td className="px-2.5 py-2 text-right tabular-nums">{player.latestScore === null ? '—' : formatScore(player.latestScore)}</td>
+            <td className="px-2.5 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>
+            <td className="px-2.5 py-2 text-right tabular-nums">{player.gamesPlayed}</td>
+            <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.signedUpAt)}</td>
+            <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.lastSeenAt)}</td>
+            <td className="px-2 py-1">
+              <PlayerActions player={player} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
   );
 }
