@@ -4,27 +4,20 @@ import { user } from '../db/tables/auth.tables';
 import { attempts } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
 import { sweepUnconfirmedPlayers } from '../players/unconfirmed-sweep';
-import { allowBackToBackGames, createGamer, importDemoPack, playFullGame, startGame } from '../../tests/support/game';
+import { createGamer, playFullGame, startGame } from '../../tests/support/game';
 import { createPlayer, latestMailTo, mailedCode, type TestPlayer } from '../../tests/support/players';
-import { SseClient } from '../../tests/support/sse-client';
-import { cookiesFrom, createTestApp, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
+import { cookiesFrom, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
+import { openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
 // "Let players start before confirming their e-mail" (docs/decisions/039-play-first-confirm-later.md).
+let live: LiveBoardApp;
 let t: TestApp;
 let organizer: TestPlayer;
-let streamUrl: string;
-const clients: SseClient[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ SSE_HEARTBEAT_MS: '200' });
-  await importDemoPack(t);
-  await allowBackToBackGames(t);
-  organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
-  streamUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api/leaderboard/stream`;
+  live = await openLiveBoardApp({ SSE_HEARTBEAT_MS: '200' }, { organizer: true, backToBackGames: true });
+  ({ t, organizer } = live);
 });
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await t?.close();
-});
+afterAll(() => live?.close());
 
 const PASSWORD = 'correct horse battery';
 const setPlayFirst = (on: boolean, cookie = organizer.cookie) =>
@@ -90,8 +83,7 @@ describe('play first, confirm later', () => {
     const on = await setPlayFirst(true);
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().playBeforeConfirming).toBe(true);
-    const stream = await SseClient.connect(streamUrl);
-    clients.push(stream);
+    const stream = await live.connect();
     await stream.nextEvent('snapshot', { after: 0 });
 
     const early = await playFirstPlayer('EarlyBird');

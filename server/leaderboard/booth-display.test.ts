@@ -1,39 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaderboardBoard } from '@contracts/leaderboard';
 import { announceLeaderboardChange } from '../db/channels';
 import { user } from '../db/tables/auth.tables';
 import { attempts, challenges } from '../db/tables/game.tables';
-import { createGamer, importDemoPack, startGame } from '../../tests/support/game';
+import { createGamer, startGame } from '../../tests/support/game';
 import { seedPlayer } from '../../tests/support/leaderboard-entries';
-import { createPlayer, type TestPlayer } from '../../tests/support/players';
+import { type TestPlayer } from '../../tests/support/players';
 import { SseClient } from '../../tests/support/sse-client';
-import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
+import { request, type TestApp } from '../../tests/support/test-app';
+import { boardOf, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
 // The organizer switches every open booth screen from the console; the booth names players as they start and counts
 // who is playing now. All of it rides on the live board.
+let live: LiveBoardApp;
 let t: TestApp;
 let organizer: TestPlayer;
-let streamUrl: string;
-const clients: SseClient[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ SSE_HEARTBEAT_MS: '200' });
-  await importDemoPack(t);
-  organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  streamUrl = `${address}/api/leaderboard/stream`;
+  live = await openLiveBoardApp({ SSE_HEARTBEAT_MS: '200' }, { organizer: true });
+  ({ t, organizer } = live);
 });
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await t?.close();
-});
+afterAll(() => live?.close());
 
-const connect = async () => {
-  const client = await SseClient.connect(streamUrl);
-  clients.push(client);
-  return client;
-};
-const boardOf = (event: { data: string }) => JSON.parse(event.data) as LeaderboardBoard;
+const connect = () => live.connect();
 const putBooth = (payload: unknown, cookie = organizer.cookie) =>
   request(t.app, { method: 'PUT', url: '/api/admin/booth', payload: payload as object, cookie });
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();

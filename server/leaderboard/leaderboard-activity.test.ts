@@ -1,35 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaderboardBoard, MyRank } from '@contracts/leaderboard';
+import type { MyRank } from '@contracts/leaderboard';
 import { announceLeaderboardChange } from '../db/channels';
 import { eq } from 'drizzle-orm';
 import { attempts, challenges } from '../db/tables/game.tables';
 import { createGamer, importDemoPack, playFullGame, startGame, submitGuess } from '../../tests/support/game';
 import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
-import { SseClient } from '../../tests/support/sse-client';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
+import { boardOf, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
 // The booth's signs of life ride on the live board: the newest finishes (ticker), games played and sample images.
+let live: LiveBoardApp;
 let t: TestApp;
-let streamUrl: string;
-const clients: SseClient[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ SSE_HEARTBEAT_MS: '200' });
-  await importDemoPack(t);
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  streamUrl = `${address}/api/leaderboard/stream`;
+  live = await openLiveBoardApp({ SSE_HEARTBEAT_MS: '200' });
+  ({ t } = live);
 });
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await t?.close();
-});
+afterAll(() => live?.close());
 
-const connect = async () => {
-  const client = await SseClient.connect(streamUrl);
-  clients.push(client);
-  return client;
-};
+const connect = () => live.connect();
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-const boardOf = (event: { data: string }) => JSON.parse(event.data) as LeaderboardBoard;
 
 describe('finish events on the leaderboard stream', () => {
   it('a finish through the game API reaches open streams with the name, the score, a game more and its image', async () => {

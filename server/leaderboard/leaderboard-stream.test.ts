@@ -1,33 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaderboardBoard } from '@contracts/leaderboard';
 import { announceLeaderboardChange } from '../db/channels';
-import { createGamer, importDemoPack, playFullGame } from '../../tests/support/game';
+import { createGamer, playFullGame } from '../../tests/support/game';
 import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
 import { SseClient } from '../../tests/support/sse-client';
 import { createPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
+import { boardOf, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
 // A real listening server and a real SSE client; heartbeats sped up so the test sees them.
+let live: LiveBoardApp;
 let t: TestApp;
-let streamUrl: string;
-const clients: SseClient[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ SSE_HEARTBEAT_MS: '200' });
-  await importDemoPack(t);
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  streamUrl = `${address}/api/leaderboard/stream`;
+  live = await openLiveBoardApp({ SSE_HEARTBEAT_MS: '200' });
+  ({ t } = live);
 });
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await t?.close();
-});
+afterAll(() => live?.close());
 
-const connect = async (headers: Record<string, string> = {}) => {
-  const client = await SseClient.connect(streamUrl, headers);
-  clients.push(client);
-  return client;
-};
-const boardOf = (event: { data: string }) => JSON.parse(event.data) as LeaderboardBoard;
+const connect = (headers: Record<string, string> = {}) => live.connect(headers);
 
 describe('GET /api/leaderboard/stream', () => {
   it('opens an event stream with a retry hint and sends a snapshot with an id', async () => {

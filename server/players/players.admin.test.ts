@@ -1,33 +1,25 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlayer } from '@contracts/admin-players';
-import type { LeaderboardBoard } from '@contracts/leaderboard';
-import { allowBackToBackGames, createGamer, importDemoPack, playFullGame, startGame } from '../../tests/support/game';
+import { createGamer, playFullGame, startGame } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
-import { SseClient } from '../../tests/support/sse-client';
-import { createTestApp, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
+import { request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
 import { account, rateLimit, session, user, verification } from '../db/tables/auth.tables';
 import { auditLog } from '../db/tables/admin.tables';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { rateLimitCounters } from '../db/tables/limits.tables';
 import { capturedMail, leaderboardArchives, mailOutbox } from '../db/tables/platform.tables';
+import { boardOf, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
+let live: LiveBoardApp;
 let t: TestApp;
 let organizer: TestPlayer;
-let streamUrl: string;
-const clients: SseClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await importDemoPack(t);
-  await allowBackToBackGames(t);
-  organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
-  streamUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api/leaderboard/stream`;
+  live = await openLiveBoardApp({}, { organizer: true, backToBackGames: true });
+  ({ t, organizer } = live);
 });
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await t.close();
-});
+afterAll(() => live?.close());
 
 const admin = (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   request(t.app, { method, url, payload, cookie: organizer.cookie });
@@ -36,10 +28,8 @@ const list = async (query: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { players: AdminPlayer[]; total: number; page: number; pageSize: number };
 };
-const boardOf = (event: { data: string }) => JSON.parse(event.data) as LeaderboardBoard;
 async function liveBoard() {
-  const client = await SseClient.connect(streamUrl);
-  clients.push(client);
+  const client = await live.connect();
   await client.nextEvent('snapshot', { after: 0 });
   return client;
 }
