@@ -13,6 +13,7 @@ import S3rver from 's3rver';
 import { ensureServerBuild } from './build-server.mjs';
 import { demoPackDir, repoRoot } from './paths';
 import { startCluster } from '../tests/support/cluster';
+import { s3StorageEnv } from '../tests/support/s3-server';
 
 const adminUrl = process.env.CLUSTER_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = 'guess_the_genesis_cluster';
@@ -55,12 +56,12 @@ const cluster = await startCluster({
   env: {
     DATABASE_URL: databaseUrl.toString(),
     BETTER_AUTH_SECRET: secret,
-    IMAGE_STORAGE: 's3',
-    S3_BUCKET: 'challenge-images',
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
+    ...s3StorageEnv({
+      bucket: 'challenge-images',
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    }),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...(process.env.CHALLENGE_PACK || existsSync(demoPackDir) ? { CHALLENGE_PACK: process.env.CHALLENGE_PACK ?? demoPackDir } : {}),
   },

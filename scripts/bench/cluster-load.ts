@@ -40,7 +40,7 @@ import {
   type GuessOutcome,
 } from '../../tests/support/cluster-players';
 import { ReconnectingViewer, type ViewerEvent } from '../../tests/support/sse-client';
-import { startS3Server } from '../../tests/support/s3-server';
+import { s3StorageEnv, startS3Server } from '../../tests/support/s3-server';
 import { percentile } from './bench-server';
 
 const { values: options } = parseArgs({
@@ -198,12 +198,7 @@ const env = {
   LOG_LEVEL: 'warn',
   DATABASE_URL: databaseUrl.toString(),
   BETTER_AUTH_SECRET: SECRET,
-  IMAGE_STORAGE: 's3',
-  S3_BUCKET: s3.config.bucket,
-  S3_ENDPOINT: s3.config.endpoint!,
-  S3_ACCESS_KEY_ID: 'S3RVER',
-  S3_SECRET_ACCESS_KEY: 'S3RVER',
-  S3_FORCE_PATH_STYLE: 'true',
+  ...s3StorageEnv(s3.config),
   CHALLENGE_PACK: demoPackDir,
   SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: String(Math.max(300, VIEWERS + 50)),
 };

@@ -25,7 +25,7 @@ import {
 } from '../support/cluster-players';
 import { ReconnectingViewer } from '../support/sse-client';
 import { startFakeImageProvider, type FakeImageProvider } from '../support/fake-image-provider';
-import { startS3Server } from '../support/s3-server';
+import { s3StorageEnv, startS3Server } from '../support/s3-server';
 import { testServerBundle } from '../support/server-process';
 import { createTestDatabase } from '../support/test-database';
 
@@ -111,12 +111,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'info',
       DATABASE_URL: database.url!,
       BETTER_AUTH_SECRET: SECRET,
-      IMAGE_STORAGE: 's3',
-      S3_BUCKET: s3.config.bucket,
-      S3_ENDPOINT: s3.config.endpoint!,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3StorageEnv(s3.config),
       CHALLENGE_PACK: demoPackDir,
       IMAGES_OPENAI_BASE_URL: `${images.url}/v1`,
       IMAGES_OPENAI_API_KEY: 'test-key',

@@ -28,3 +28,19 @@ export async function startS3Server(bucket = 'challenge-images') {
     },
   };
 }
+
+/** What points a server process at an S3 server (IMAGE_STORAGE=s3): the variables server/env.ts reads. */
+export function s3StorageEnv(
+  config: Pick<S3StorageConfig, 'bucket' | 'endpoint' | 'accessKeyId' | 'secretAccessKey'>,
+): Record<string, string> {
+  const { bucket, endpoint, accessKeyId, secretAccessKey } = config;
+  if (!endpoint || !accessKeyId || !secretAccessKey) throw new Error('s3StorageEnv: the S3 server needs an endpoint and keys');
+  return {
+    IMAGE_STORAGE: 's3',
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: accessKeyId,
+    S3_SECRET_ACCESS_KEY: secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
