@@ -249,26 +249,26 @@ export async function expectText(page: Page, text: string | RegExp, timeout = 15
     .waitFor({ state: 'visible', timeout });
 }
 
-/** The shared server's organizer, signed in over the API: their session cookie (the console journeys sign in by hand). */
-async function organizerCookie(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(inject('organizer')),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
+/**
+ * Changes an event's settings as its organizer would, through the console's API: signs in, then PATCH
+ * /api/admin/event (the console journeys sign in by hand). Throws with the server's answer when either is refused.
+ */
+export async function patchEventAsOrganizer(
+  base: string,
+  organizer: { email: string; password: string },
+  settings: Record<string, unknown>,
+): Promise<void> {
+  const json = { 'content-type': 'application/json', origin: base };
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: json, body: JSON.stringify(organizer) });
+  if (!signIn.ok) throw new Error(`organizer sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+  const patch = await fetch(`${base}/api/admin/event`, { method: 'PATCH', headers: { ...json, cookie }, body: JSON.stringify(settings) });
+  if (!patch.ok) throw new Error(`event settings failed: ${patch.status} ${await patch.text()}`);
 }
 
-/** Changes the shared event's settings as its organizer would, through the console's API. */
-export async function updateSharedEvent(settings: Record<string, unknown>, base = baseUrl()) {
-  const response = await fetch(`${base}/api/admin/event`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', origin: base, cookie: await organizerCookie(base) },
-    body: JSON.stringify(settings),
-  });
-  expect(response.status).toBe(200);
-}
+/** Changes the shared event's settings as its organizer would. */
+export const updateSharedEvent = (settings: Record<string, unknown>, base = baseUrl()) =>
+  patchEventAsOrganizer(base, inject('organizer'), settings);

@@ -7,7 +7,7 @@ import { demoPackDir, repoRoot } from '../../scripts/paths';
 import { fillFromTemplate } from '../support/data-dir';
 import { startOidcIssuer } from '../support/oidc-issuer';
 import { startServer } from '../support/server-process';
-import { launchChromiumServer } from './browser-helpers';
+import { launchChromiumServer, patchEventAsOrganizer } from './browser-helpers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,11 +21,20 @@ declare module 'vitest' {
     webDistDir: string;
     /** The run's one Chromium (each test file connects to it and opens its own contexts). */
     chromiumEndpoint: string;
+    /** Process ids of the shared Chromium and server: each file's CPU counts theirs too (tests/support/cpu-per-file.ts). */
+    sharedPids: number[];
   }
 }
 
 export const GOOGLE_CLIENT_ID = 'gg-browser-tests';
 const ORGANIZER = { email: 'organizer@example.test', password: 'organizer horse' };
+/**
+ * The shared server's event, set through the organizer API as an organizer would: one player may start games back
+ * to back (the journeys replay games faster than a person; the default interval guards against scripts), and prompts
+ * may be reused across players (the journeys together start more games than the demo pack's 24 prompts; no player
+ * ever gets the same prompt twice either way).
+ */
+const SHARED_EVENT = { minSecondsBetweenChallenges: 0, allowPromptReuse: true };
 
 /** Makes the journeys' organizer with the real CLI (`npm run admin:create`), on the run's data folder. */
 function createOrganizer(dataDir: string) {
@@ -36,28 +45,6 @@ function createOrganizer(dataDir: string) {
     env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
   });
   if (cli.status !== 0) throw new Error(`admin:create failed (exit ${cli.status})`);
-}
-
-/**
- * The shared server's event, set through the organizer API as an organizer would: one player may start games back to
- * back (the journeys replay games faster than a person; the default interval guards against scripts), and prompts may
- * be reused across players (the journeys together start more games than the demo pack's 24 prompts; no player ever
- * gets the same prompt twice either way).
- */
-async function prepareSharedEvent(baseUrl: string) {
-  const json = { 'content-type': 'application/json', origin: baseUrl };
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers: json, body: JSON.stringify(ORGANIZER) });
-  if (!signIn.ok) throw new Error(`organizer sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const patch = await fetch(`${baseUrl}/api/admin/event`, {
-    method: 'PATCH',
-    headers: { ...json, cookie },
-    body: JSON.stringify({ minSecondsBetweenChallenges: 0, allowPromptReuse: true }),
-  });
-  if (!patch.ok) throw new Error(`event settings failed: ${patch.status} ${await patch.text()}`);
 }
 
 /**
@@ -104,7 +91,7 @@ export default async function setup(project: TestProject) {
     throw error;
   });
 
-  await prepareSharedEvent(server.url);
+  await patchEventAsOrganizer(server.url, ORGANIZER, SHARED_EVENT);
   const chromium = await launchChromiumServer().catch(async (error) => {
     await server.stop();
     await issuer.stop();
@@ -125,6 +112,10 @@ export default async function setup(project: TestProject) {
   project.provide('organizer', ORGANIZER);
   project.provide('webDistDir', webDistDir);
   project.provide('chromiumEndpoint', chromium.wsEndpoint());
+  project.provide(
+    'sharedPids',
+    [chromium.process().pid, server.child.pid].filter((pid): pid is number => pid !== undefined),
+  );
 
   return async () => {
     await chromium.close();
