@@ -25,7 +25,7 @@ import { LiveStatus } from './live-status';
  */
 export function BoothScreen() {
   // The #1's name, score and strategy, the finishes and the counts all ride on the live board.
-  const { board, status } = useLeaderboardStream();
+  const { board, status, received } = useLeaderboardStream();
   const boothInfo = useBoothInfo();
   const [idleMs] = useState(() => idleMsFromLocation(window.location.search));
   const { takeover, idle, freshIds } = useBoothMoments(board, idleMs);
@@ -93,7 +93,7 @@ export function BoothScreen() {
           {sound.on ? <Volume2 className="size-[2.2vh]" aria-hidden /> : <VolumeX className="size-[2.2vh]" aria-hidden />}
           {sound.on ? 'Sound on' : 'Sound off'}
         </button>
-        <LiveStatus status={status} size="booth" />
+        <LiveStatus status={status} pulse={received} size="booth" />
       </header>
 
       <div className="flex min-h-0 flex-1 gap-[2.5vw]">

@@ -36,7 +36,7 @@ export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
       500 + Math.random() * 3000,
     );
   };
-  const { board, status } = useLeaderboardStream(onChange);
+  const { board, status, received } = useLeaderboardStream(onChange);
   useEffect(() => () => clearTimeout(refreshTimer.current), []);
 
   const entries = board?.entries ?? initial.data?.entries ?? null;
@@ -49,7 +49,7 @@ export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
       <header className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
           <h1 className="font-display text-3xl font-extrabold tracking-tight">Leaderboard</h1>
-          <LiveStatus status={status} />
+          <LiveStatus status={status} pulse={received} />
         </div>
         <p className="text-sm text-muted">
           {total === 1 ? '1 player' : `${total} players`} · each player's {board?.boardCounts === 'best' ? 'best' : 'latest'} game counts ·

@@ -6,8 +6,23 @@ const labels: Record<StreamStatus, string> = { connecting: 'Connecting…', live
 // Classes are joined, not merged (web/lib/cn.ts): padding and font size come from `size`.
 const sizes = { sm: 'px-3 py-1 text-xs', booth: 'px-[1vw] py-[0.6vh] text-[1.8vh]' } as const;
 
-/** A small pill telling whether the board is updating live; `size="booth"` scales it with the booth screen. */
-export function LiveStatus({ status, size = 'sm', className }: { status: StreamStatus; size?: keyof typeof sizes; className?: string }) {
+/**
+ * A small pill telling whether the board is updating live; `size="booth"` scales it with the booth screen. Its dot
+ * pings when `pulse` changes (a board arrived), twice, then rests: a dot pinging forever kept every phone's screen
+ * redrawing 60 times a second for as long as the page was open.
+ */
+export function LiveStatus({
+  status,
+  pulse = 0,
+  size = 'sm',
+  className,
+}: {
+  status: StreamStatus;
+  /** Changes with each board received (useLeaderboardStream's `received`). */
+  pulse?: number;
+  size?: keyof typeof sizes;
+  className?: string;
+}) {
   const live = status === 'live';
   return (
     <span
@@ -20,7 +35,9 @@ export function LiveStatus({ status, size = 'sm', className }: { status: StreamS
       )}
     >
       <span className="relative flex size-2" aria-hidden>
-        {live ? <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-75" /> : null}
+        {live ? (
+          <span key={pulse} data-testid="live-ping" className="live-ping absolute inline-flex size-full rounded-full bg-success" />
+        ) : null}
         <span className={cn('relative inline-flex size-2 rounded-full', live ? 'bg-success' : 'bg-muted')} />
       </span>
       {labels[status]}

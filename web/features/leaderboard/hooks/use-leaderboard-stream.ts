@@ -11,15 +11,18 @@ export type StreamStatus = EventSourceStatus;
  */
 export function useLeaderboardStream(onChange?: (board: LeaderboardBoard) => void) {
   const [board, setBoard] = useState<LeaderboardBoard | null>(null);
+  // Counts the boards received: the LIVE dot pings on each (LiveStatus's `pulse`).
+  const [received, setReceived] = useState(0);
   const receive = (data: string) => {
     // The server builds every frame from the LeaderboardBoard contract: trust its type (no zod in the browser).
     const next = JSON.parse(data) as LeaderboardBoard;
     setBoard(next);
+    setReceived((count) => count + 1);
     onChange?.(next);
   };
   const status = useEventSource('/api/leaderboard/stream', {
     [LEADERBOARD_STREAM_EVENTS.snapshot]: receive,
     [LEADERBOARD_STREAM_EVENTS.update]: receive,
   });
-  return { board, status };
+  return { board, status, received };
 }
