@@ -11,8 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
-import { apiErrorSchema } from '@contracts/errors';
-import { HttpError } from '../http/http-error';
+import { HttpError, errorResponses } from '../http/http-error';
 import { createOrganizer, type OrganizerCreateDeps } from '../auth/organizer-create';
 import { announceAdminChange } from '../db/channels';
 import { ChallengePackError, importChallengePack } from '../challenges/challenges-import.service';
@@ -57,7 +56,7 @@ export async function adminControlRoutes(base: FastifyInstance, options: Control
     }
   });
 
-  const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+  const errors = errorResponses(400, 404);
 
   app.post(
     CONTROL_PATHS.adminCreate,

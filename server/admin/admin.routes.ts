@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditQuerySchema, auditResponseSchema } from '@contracts/admin-audit';
 import { adminOverviewSchema } from '@contracts/admin-overview';
-import { apiErrorSchema } from '@contracts/errors';
-import { HttpError } from '../http/http-error';
+import { HttpError, errorResponses } from '../http/http-error';
 import { ADMIN_CHANNEL, LEADERBOARD_CHANNEL } from '../db/channels';
 import type { Database } from '../db/client';
 import { listAudit } from '../audit/audit.service';
@@ -11,7 +10,7 @@ import { OverviewHub, type OverviewHubOptions } from './overview.hub';
 import { readOverview, type OverviewConfig } from './overview.service';
 import { openEventStream } from '../http/sse';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 429);
 
 export interface AdminRoutesOptions {
   database: Database;

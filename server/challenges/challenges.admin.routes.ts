@@ -20,12 +20,12 @@ import { adminChallengeErrorCodes } from '@contracts/admin-challenges.rules';
 import { apiErrorSchema } from '@contracts/errors';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { organizerActor, recordAudit } from '../audit/audit.service';
-import { HttpError } from '../http/http-error';
+import { HttpError, errorResponses } from '../http/http-error';
 import { ChallengePackError, importChallengePack, type ImportDeps } from './challenges-import.service';
 import type { PoolService } from './challenges-pool.service';
 import { removeStarterPack } from './starter-pack';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
 
 export interface ChallengesAdminOptions {

@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generationOverviewSchema, generationRunSchema, runIdParamsSchema, startGenerationSchema } from '@contracts/admin-challenges';
 import { GENERATION_PROVIDERS, GENERATION_STREAM_EVENTS, type GenerationProvider } from '@contracts/admin-challenges.rules';
-import { apiErrorSchema } from '@contracts/errors';
-import { HttpError } from '../http/http-error';
+import { HttpError, errorResponses } from '../http/http-error';
 import type { Database } from '../db/client';
 import { GENERATION_CHANNEL, generationErrors, type GenerationService } from './generation.service';
 import type { ImageProvider } from './image-providers';
@@ -16,14 +15,7 @@ import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { organizerActor, recordAudit } from '../audit/audit.service';
 import { openEventStream } from '../http/sse';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const providerLabels: Record<GenerationProvider, string> = {
   openai: 'OpenAI-compatible images API',
   automatic1111: 'AUTOMATIC1111 / Forge',

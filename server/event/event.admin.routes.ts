@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminEventSchema, adminEventUpdateSchema } from '@contracts/admin-event';
-import { apiErrorSchema } from '@contracts/errors';
+import { errorResponses } from '../http/http-error';
 import { organizerActor } from '../audit/audit.service';
 import type { EventAdminService } from './event.admin.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 
 /** GET/PATCH /api/admin/event (organizers only). */
 export async function eventAdminRoutes(base: FastifyInstance, { event }: { event: EventAdminService }) {

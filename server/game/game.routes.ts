@@ -12,7 +12,7 @@ import {
   startResponseSchema,
   statsSchema,
 } from '@contracts/game';
-import { HttpError } from '../http/http-error';
+import { HttpError, errorResponses } from '../http/http-error';
 import { RATE_LIMITED_CODE, waitPhrase, windowRules, YOUNG_ACCOUNT_MS } from '../limits/limits.rules';
 import type { LimitStore, WindowRule } from '../limits/limits.store';
 import type { Metrics } from '../metrics/metrics';
@@ -86,14 +86,7 @@ declare module 'fastify' {
   }
 }
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 type GuessMetrics = Pick<Metrics, 'guessSeconds' | 'guessesScored' | 'guessesRefused'>;
 

@@ -1,3 +1,4 @@
+import { apiErrorSchema } from '@contracts/errors';
 import type { ErrorCode } from '@contracts/errors.rules';
 
 /**
@@ -16,4 +17,9 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A route's error answers for its response schema: each status given is `{code, message}` (contracts/errors.ts). */
+export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<Status, typeof apiErrorSchema>;
 }

@@ -10,13 +10,13 @@ import {
   leaderboardResetSchema,
   winnersQuerySchema,
 } from '@contracts/admin-leaderboard';
-import { apiErrorSchema } from '@contracts/errors';
+import { errorResponses } from '../http/http-error';
 import { organizerActor } from '../audit/audit.service';
 import type { BoothDisplayService } from './booth-display.service';
 import type { LeaderboardAdminService } from './leaderboard.admin.service';
 import { winnersCsv } from './winners-csv';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Organizer routes on the board: reset + archives, the winners' contact export (CSV), and what the booth shows. */
 export async function leaderboardAdminRoutes(

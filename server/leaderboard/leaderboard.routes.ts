@@ -11,7 +11,7 @@ import {
   strategyResponseSchema,
 } from '@contracts/leaderboard';
 import { LEADERBOARD_TOP_SIZE, leaderboardErrorCodes } from '@contracts/leaderboard.rules';
-import { HttpError } from '../http/http-error';
+import { HttpError, errorResponses } from '../http/http-error';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
 import type { Database } from '../db/client';
 import { StreamAdmission, type AdmissionLimits, type StreamViewer } from './leaderboard-admission';
@@ -20,7 +20,7 @@ import { createLeaderboardService } from './leaderboard.service';
 import type { Metrics } from '../metrics/metrics';
 import { openEventStream } from '../http/sse';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 
 /** Bounds of the reconnect delay a draining instance gives each of its viewers (spread, and well inside 5 s). */
 export const DRAIN_RETRY_MIN_MS = 200;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blocklistInputSchema, blocklistSchema, moderationMatchesSchema } from '@contracts/admin-moderation';
-import { apiErrorSchema } from '@contracts/errors';
+import { errorResponses } from '../http/http-error';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { organizerActor, recordAudit } from '../audit/audit.service';
 import type { Db } from '../db/client';
 import type { ModerationService } from './moderation.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 
 /** Organizer API for moderation: the blocklist (read, replace) and what it flags among existing names and strategies. */
 export async function moderationAdminRoutes(base: FastifyInstance, { moderation, db }: { moderation: ModerationService; db: Db }) {

@@ -8,11 +8,11 @@ import {
   adminPlayersResponseSchema,
   adminPlayerUpdateSchema,
 } from '@contracts/admin-players';
-import { apiErrorSchema } from '@contracts/errors';
+import { errorResponses } from '../http/http-error';
 import { organizerActor } from '../audit/audit.service';
 import type { PlayersAdminService } from './players.admin.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Organizer routes on players: the table, rename/hide, delete (requireOrganizer: 401 anonymous, 403 players). */
 export async function playersAdminRoutes(base: FastifyInstance, { players }: { players: PlayersAdminService }) {

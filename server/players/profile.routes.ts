@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@contracts/errors';
+import { errorResponses } from '../http/http-error';
 import { generatedNameSchema, profileInputSchema, profileSchema } from '@contracts/game';
 import type { ProfileService } from './profile.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+const errors = errorResponses(400, 401);
 
 export async function profileRoutes(base: FastifyInstance, { profiles }: { profiles: ProfileService }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
