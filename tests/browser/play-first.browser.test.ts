@@ -160,6 +160,8 @@ describe('play first, confirm later: the walk-up at 390×844', () => {
     // The menu offers the same code entry (the player may leave the complete screen without confirming).
     await page.getByRole('button', { name: 'BACK TO MENU' }).first().click();
     await page.getByRole('button', { name: 'START CHALLENGE' }).waitFor();
+    // Its standing says what puts the score on the board (not "finish a challenge": they just did).
+    await expectText(page, /Your scores count once you confirm your e-mail with the code below/);
     await page.getByText('Put your score on the leaderboard').scrollIntoViewIfNeeded();
     await screenshot(page, 'play-first-home-375x667');
     expect(await axeViolations(page)).toEqual([]);
@@ -171,6 +173,7 @@ describe('play first, confirm later: the walk-up at 390×844', () => {
     expect((await verified).status()).toBe(200);
     await expect.poll(() => page.getByText('Put your score on the leaderboard').count()).toBe(0);
     await expect.poll(() => boardText(page)).toContain(displayName);
+    await expectText(page, /You are #\d+ of \d+/);
     await screenshot(page, 'play-first-confirmed-375x667');
   });
 });

@@ -61,7 +61,7 @@ function PlayPage() {
             <main className="flex-1 pb-10 pt-6">
               <EventClosedNotice className="mb-4" />
               <GameScreen
-                homeStanding={<PlayerRank />}
+                homeStanding={<PlayerRank unconfirmed={unconfirmed} />}
                 homeExtras={unconfirmed ? <ConfirmEmail email={user.email} onConfirmed={refreshLeaderboard} /> : <PlayerStrategy />}
                 completeStanding={(attempt) =>
                   unconfirmed ? (

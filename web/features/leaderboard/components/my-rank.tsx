@@ -6,12 +6,15 @@ import { Skeleton } from '@web/ui/spinner';
 import { useMyRank } from '../api/get-my-rank';
 import { StrategyEditor } from './strategy-editor';
 
-/** Just 'You are #7 of 312' (the home view shows it above START CHALLENGE, and the strategy form lower). */
-export function PlayerRank() {
+/**
+ * Just 'You are #7 of 312' (the home view shows it above START CHALLENGE, and the strategy form lower). A player who
+ * started before confirming their e-mail (docs/decisions/039) is told what puts them on the board: the code.
+ */
+export function PlayerRank({ unconfirmed = false }: { unconfirmed?: boolean }) {
   const myRank = useMyRank();
   if (myRank.isPending) return <Skeleton className="h-16" />;
   if (myRank.isError) return null;
-  return <MyRank {...myRank.data} />;
+  return <MyRank {...myRank.data} unconfirmed={unconfirmed} />;
 }
 
 /** Just the #1's strategy form (nothing for anyone else). */
@@ -21,7 +24,8 @@ export function PlayerStrategy() {
 }
 
 /** 'You are #7 of 312' with the player's board score, linking to the full leaderboard. */
-function MyRank({ rank, total, score }: { rank: number | null; total: number; score: number | null }) {
+function MyRank({ rank, total, score, unconfirmed }: { rank: number | null; total: number; score: number | null; unconfirmed: boolean }) {
+  const others = total === 1 ? '1 player' : `${total} players`;
   return (
     <Link
       to={paths.leaderboard}
@@ -35,9 +39,11 @@ function MyRank({ rank, total, score }: { rank: number | null; total: number; sc
           <>
             <span className="block font-semibold text-ink">Not on the leaderboard yet</span>
             <span className="block text-sm text-muted">
-              {total === 0
-                ? 'Finish a challenge to take the first spot.'
-                : `Finish a challenge to join ${total === 1 ? '1 player' : `${total} players`}.`}
+              {unconfirmed
+                ? `Your scores count once you confirm your e-mail with the code below${total === 0 ? '' : `: join ${others}`}.`
+                : total === 0
+                  ? 'Finish a challenge to take the first spot.'
+                  : `Finish a challenge to join ${others}.`}
             </span>
           </>
         ) : (
