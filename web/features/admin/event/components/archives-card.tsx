@@ -6,15 +6,9 @@ import { Spinner } from '@web/ui/spinner';
 import { archiveCsvUrl } from '../api/archive-csv';
 import { useArchives } from '../api/get-archives';
 import { ArchiveDialog } from './archive-dialog';
+import { formatShortDateTime } from '@web/lib/date-format';
 
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-export const archiveName = (archive: ArchiveSummary) => archive.label ?? `Board of ${dateTime.format(new Date(archive.archivedAt))}`;
+export const archiveName = (archive: ArchiveSummary) => archive.label ?? `Board of ${formatShortDateTime(archive.archivedAt)}`;
 
 /** Archived boards, newest first: each viewable and exportable as the winners' CSV. */
 export function ArchivesCard() {
@@ -41,7 +35,7 @@ export function ArchivesCard() {
               <div className="min-w-0 flex-1 basis-full sm:basis-0">
                 <p className="truncate font-semibold">{archiveName(archive)}</p>
                 <p className="text-sm text-muted">
-                  {dateTime.format(new Date(archive.since))} – {dateTime.format(new Date(archive.archivedAt))} · {archive.entryCount}{' '}
+                  {formatShortDateTime(archive.since)} – {formatShortDateTime(archive.archivedAt)} · {archive.entryCount}{' '}
                   {archive.entryCount === 1 ? 'entry' : 'entries'}
                 </p>
               </div>

@@ -1,9 +1,8 @@
-import type { AdminEvent, AdminEventUpdate } from '@contracts/admin-event';
+import type { AdminEvent } from '@contracts/admin-event';
 import type { BoardCounts } from '@contracts/leaderboard.rules';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { SwitchField } from '@web/ui/switch-field';
-import { notifyError, notifySuccess } from '@web/ui/toast';
-import { useUpdateEvent } from '../api/update-event';
+import { useEventChange } from '../api/update-event';
 
 const boardCountsChoices: Array<{ value: BoardCounts; label: string; done: string }> = [
   { value: 'latest', label: 'latest game (default)', done: "The board now counts each player's latest game." },
@@ -12,12 +11,7 @@ const boardCountsChoices: Array<{ value: BoardCounts; label: string; done: strin
 
 /** The two on/off switches: the event is open (new challenges start), and prompts may be reused across players. */
 export function EventSwitchesCard({ event }: { event: AdminEvent }) {
-  const update = useUpdateEvent();
-  const change = (patch: AdminEventUpdate, done: string) =>
-    update.mutate(patch, {
-      onSuccess: () => notifySuccess('Event updated', done),
-      onError: (error) => notifyError('Could not update the event', error.message),
-    });
+  const { change, pending } = useEventChange();
 
   return (
     <Card>
@@ -30,7 +24,7 @@ export function EventSwitchesCard({ event }: { event: AdminEvent }) {
           label="Event open"
           hint="When closed, players cannot start new challenges (unfinished ones can still be finished), and the landing and play pages say so."
           checked={event.isOpen}
-          disabled={update.isPending}
+          disabled={pending}
           onCheckedChange={(isOpen) =>
             change(
               { isOpen },
@@ -42,7 +36,7 @@ export function EventSwitchesCard({ event }: { event: AdminEvent }) {
           label="Reuse prompts across players"
           hint="Lets several players get the same challenge when the pool runs low. Nobody ever gets the same prompt twice."
           checked={event.allowPromptReuse}
-          disabled={update.isPending}
+          disabled={pending}
           onCheckedChange={(allowPromptReuse) =>
             change(
               { allowPromptReuse },
@@ -50,7 +44,7 @@ export function EventSwitchesCard({ event }: { event: AdminEvent }) {
             )
           }
         />
-        <fieldset disabled={update.isPending}>
+        <fieldset disabled={pending}>
           <legend className="text-sm font-semibold text-ink">The board counts each player's</legend>
           <p className="mt-1 text-sm text-muted">
             Ties go to fewer guesses, then less time from start to best guess, then who finished first.

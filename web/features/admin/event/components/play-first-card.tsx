@@ -1,15 +1,14 @@
 import type { AdminEvent } from '@contracts/admin-event';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { SwitchField } from '@web/ui/switch-field';
-import { notifyError, notifySuccess } from '@web/ui/toast';
-import { useUpdateEvent } from '../api/update-event';
+import { useEventChange } from '../api/update-event';
 
 /**
  * "Let players start before confirming their e-mail" (docs/decisions/039): a walk-up plays at once; the score joins
  * the board once the address is confirmed, and an account never confirmed is deleted after 24 h.
  */
 export function PlayFirstCard({ event }: { event: AdminEvent }) {
-  const update = useUpdateEvent();
+  const { change, pending } = useEventChange();
   return (
     <Card>
       <CardTitle>Sign-up</CardTitle>
@@ -19,20 +18,13 @@ export function PlayFirstCard({ event }: { event: AdminEvent }) {
           label="Let players start before confirming their e-mail"
           hint="Players sign up and play at once. Their score joins the board, the booth and the winners' export only once they confirm their e-mail (the code or the link); accounts never confirmed are deleted after 24 hours."
           checked={event.playBeforeConfirming}
-          disabled={update.isPending}
+          disabled={pending}
           onCheckedChange={(playBeforeConfirming) =>
-            update.mutate(
+            change(
               { playBeforeConfirming },
-              {
-                onSuccess: () =>
-                  notifySuccess(
-                    'Event updated',
-                    playBeforeConfirming
-                      ? 'New players start at once and confirm their e-mail later.'
-                      : 'New players confirm their e-mail before they start.',
-                  ),
-                onError: (error) => notifyError('Could not update the event', error.message),
-              },
+              playBeforeConfirming
+                ? 'New players start at once and confirm their e-mail later.'
+                : 'New players confirm their e-mail before they start.',
             )
           }
         />

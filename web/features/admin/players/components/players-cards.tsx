@@ -3,7 +3,7 @@ import type { AdminPlayer } from '@contracts/admin-players';
 import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
 import { PlayerActions } from './player-actions';
-import { formatDateTime } from './players-table';
+import { formatShortDateTime } from '@web/lib/date-format';
 
 /** The players as cards, for a phone: the same facts and actions as the table, without sideways scrolling. */
 export function PlayersCards({ players, className }: { players: AdminPlayer[]; className?: string }) {
@@ -37,11 +37,11 @@ export function PlayersCards({ players, className }: { players: AdminPlayer[]; c
             </div>
             <div>
               <dt className="text-muted">Signed up</dt>
-              <dd className="font-semibold">{formatDateTime(player.signedUpAt)}</dd>
+              <dd className="font-semibold">{formatShortDateTime(player.signedUpAt)}</dd>
             </div>
             <div>
               <dt className="text-muted">Last seen</dt>
-              <dd className="font-semibold">{formatDateTime(player.lastSeenAt)}</dd>
+              <dd className="font-semibold">{formatShortDateTime(player.lastSeenAt)}</dd>
             </div>
           </dl>
           <div className="mt-2 border-t border-night-800 pt-2">

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, EyeOff } from 'lucide-react';
 import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
+import { formatShortDateTime } from '@web/lib/date-format';
 import { TableFrame } from '@web/ui/data-table';
 import type { AdminPlayer } from '@contracts/admin-players';
 import type { AdminPlayerSortKey as AdminPlayerSort } from '@contracts/admin.rules';
@@ -18,15 +19,6 @@ export const playerColumns: { key: AdminPlayerSort; label: string; numeric?: boo
   { key: 'signedUpAt', label: 'Signed up' },
   { key: 'lastSeenAt', label: 'Last seen' },
 ];
-
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-export const formatDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
 
 /** The natural first direction of a column: highest scores and newest dates first, names A→Z. */
 export const defaultDirection = (key: AdminPlayerSort): Sort['dir'] =>
@@ -113,8 +105,8 @@ export function PlayersTable({
             <td className="px-2.5 py-2 text-right tabular-nums">{player.latestScore === null ? '—' : formatScore(player.latestScore)}</td>
             <td className="px-2.5 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>
             <td className="px-2.5 py-2 text-right tabular-nums">{player.gamesPlayed}</td>
-            <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.signedUpAt)}</td>
-            <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatDateTime(player.lastSeenAt)}</td>
+            <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatShortDateTime(player.signedUpAt)}</td>
+            <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatShortDateTime(player.lastSeenAt)}</td>
             <td className="px-2 py-1">
               <PlayerActions player={player} />
             </td>
