@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium-flags';
 import { demoPackDir } from '../paths';
+import { createBenchPlayer } from '../../tests/support/http-player';
 import { startPageServer } from './page-server';
 
 const { values } = parseArgs({
@@ -16,35 +17,6 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 export const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-
-const WORDS = ['Amber', 'Birch', 'Cedar', 'Delta', 'Ember', 'Fjord', 'Grove', 'Harbor', 'Indigo', 'Juniper', 'Koala', 'Lagoon'];
-const pick = () => WORDS[Math.floor(Math.random() * WORDS.length)];
-const slowName = () => `${pick()} ${pick()}`;
-
-/** A verified player with a display name, through the real endpoints; returns the session cookie. */
-async function createPlayer(base: string): Promise<string> {
-  const email = `slow3g-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
-  const headers = { 'content-type': 'application/json', origin: base };
-  await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'correct horse', name: '' }),
-  });
-  const mails = (await (await fetch(`${base}/dev/mail.json`)).json()) as Array<{ to: string; text: string }>;
-  const link = mails.find((mail) => mail.to === email)!.text.match(/https?:\/\/\S+/)![0];
-  const verify = await fetch(link, { redirect: 'manual' });
-  const cookie = verify.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const saved = await fetch(`${base}/api/profile`, {
-    method: 'PUT',
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ displayName: slowName() }),
-  });
-  if (!saved.ok) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
-  return cookie;
-}
 
 async function slowPage(browser: Browser, base: string, cookie?: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, baseURL: base });
@@ -125,7 +97,7 @@ async function main() {
       const landingStats = landing.stats();
       await landing.context.close();
 
-      const cookie = await createPlayer(server.url);
+      const { cookie } = await createBenchPlayer(server.url, run);
       const play = await slowPage(browser, server.url, cookie);
       start = performance.now();
       await play.page.goto('/play', { waitUntil: 'commit' });
