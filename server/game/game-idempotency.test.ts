@@ -2,6 +2,7 @@
  * A guess carries an idempotency key from the client: a resend of a stored guess (its answer lost with a connection
  * or an instance) gets the stored result, never 409 SLOT_TAKEN and never a second stored guess.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt, GuessResponse } from '@contracts/game';
@@ -22,7 +23,8 @@ afterAll(() => t?.close());
 const send = (player: TestPlayer, attemptId: string, body: Record<string, unknown>, app = t.app) =>
   request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie: player.cookie, payload: body });
 const row = async (id: string) => (await t.database.db.select().from(attempts).where(eq(attempts.id, id)))[0];
-const key = (label: string) => `key-${label}-${Math.random().toString(36).slice(2, 12)}`;
+// Always 16–64 characters (a base-36 Math.random() is sometimes shorter than its slice, and the key was refused).
+const key = (label: string) => `key-${label}-${randomUUID()}`;
 
 async function newAttempt(player: TestPlayer): Promise<Attempt> {
   const started = await startGame(t.app, player);

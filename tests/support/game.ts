@@ -1,4 +1,5 @@
 /** Game helpers for tests: challenge packs (the demo pack, generated ones, zips) and players who play. */
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,7 +45,7 @@ export async function generatedImage(seed: number, size = 48): Promise<Buffer> {
  */
 export async function writePack(options: { count?: number; label?: string; entries?: unknown[]; files?: Record<string, Buffer | string> }) {
   const dir = await mkdtemp(path.join(tmpdir(), 'gg-pack-'));
-  const label = options.label ?? Math.random().toString(36).slice(2, 8);
+  const label = options.label ?? randomBytes(4).toString('hex');
   const files: Record<string, Buffer | string> = {};
   let entries = options.entries;
   if (!entries) {
