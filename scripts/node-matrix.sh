@@ -7,10 +7,18 @@
 # node_modules is the one `npm ci` installed with the machine's Node: every native part is Node-API (ABI-stable) or
 # WebAssembly, so the same install must work on every line; a failure here is a real incompatibility.
 #
-#   bash scripts/node-matrix.sh [versions…]       e.g. bash scripts/node-matrix.sh 22
+# With --full, the whole suite instead (`npm test` with that Node first on PATH: every project, the servers and CLIs the
+# tests start, the clone test's install; ~13 minutes on 2 cores, so CI does not run it).
+#
+#   bash scripts/node-matrix.sh [--full] [versions…]       e.g. bash scripts/node-matrix.sh 22, or --full 22
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+full=0
+if [ "${1:-}" = "--full" ]; then
+  full=1
+  shift
+fi
 versions=("$@")
 [ ${#versions[@]} -eq 0 ] && versions=(22 24)
 cache="${NODE_MATRIX_DIR:-${TMPDIR:-/tmp}/gg-node-matrix}"
@@ -28,6 +36,14 @@ for version in "${versions[@]}"; do
   bin="$dir/node_modules/.bin"
   echo "== Node $("$bin/node" --version)"
   started=$SECONDS
+  if [ $full -eq 1 ]; then
+    if ! PATH="$bin:$PATH" npm test; then
+      echo "!! Node $version: the suite failed"
+      status=1
+    fi
+    echo "== Node $version done in $((SECONDS - started)) s"
+    continue
+  fi
   # Child processes (the server bundle, vitest's workers) find this node first on PATH.
   if ! PATH="$bin:$PATH" node node_modules/vitest/vitest.mjs run --project unit --reporter=dot; then
     echo "!! Node $version: unit tests failed"
