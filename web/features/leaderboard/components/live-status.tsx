@@ -35,9 +35,7 @@ export function LiveStatus({
       )}
     >
       <span className="relative flex size-2" aria-hidden>
-        {live ? (
-          <span key={pulse} data-testid="live-ping" className="live-ping absolute inline-flex size-full rounded-full bg-success" />
-        ) : null}
+        {live ? <span key={pulse} className="live-ping absolute inline-flex size-full rounded-full bg-success" /> : null}
         <span className={cn('relative inline-flex size-2 rounded-full', live ? 'bg-success' : 'bg-muted')} />
       </span>
       {labels[status]}
