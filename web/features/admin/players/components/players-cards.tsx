@@ -1,8 +1,8 @@
-import { EyeOff } from 'lucide-react';
 import type { AdminPlayer } from '@contracts/admin-players';
 import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
 import { PlayerActions } from './player-actions';
+import { PlayerName } from './player-name';
 import { formatShortDateTime } from '@web/lib/date-format';
 
 /** The players as cards, for a phone: the same facts and actions as the table, without sideways scrolling. */
@@ -14,13 +14,7 @@ export function PlayersCards({ players, className }: { players: AdminPlayer[]; c
           <div className="flex items-start gap-2">
             <div className="min-w-0 flex-1">
               <p className="flex items-center gap-2 font-semibold">
-                <span className="truncate">{player.displayName ?? <span className="font-normal italic text-muted">no name yet</span>}</span>
-                {player.hidden ? (
-                  <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-night-700 px-2 py-0.5 text-xs font-medium">
-                    <EyeOff className="size-3" aria-hidden />
-                    Hidden
-                  </span>
-                ) : null}
+                <PlayerName player={player} />
               </p>
               <p className="truncate text-sm text-muted">{player.email}</p>
               {player.phone ? <p className="text-sm text-muted">{player.phone}</p> : null}

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, EyeOff } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
 import { formatShortDateTime } from '@web/lib/date-format';
@@ -6,6 +6,7 @@ import { TableFrame } from '@web/ui/data-table';
 import type { AdminPlayer } from '@contracts/admin-players';
 import type { AdminPlayerSortKey as AdminPlayerSort } from '@contracts/admin.rules';
 import { PlayerActions } from './player-actions';
+import { PlayerName } from './player-name';
 
 export type Sort = { sort: AdminPlayerSort; dir: 'asc' | 'desc' };
 
@@ -89,13 +90,7 @@ export function PlayersTable({
           >
             <td className="max-w-40 px-2.5 py-2 font-semibold text-ink">
               <span className="flex items-center gap-2">
-                <span className="truncate">{player.displayName ?? <span className="font-normal italic text-muted">no name yet</span>}</span>
-                {player.hidden ? (
-                  <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-night-700 px-2 py-0.5 text-xs font-medium text-ink">
-                    <EyeOff className="size-3" aria-hidden />
-                    Hidden
-                  </span>
-                ) : null}
+                <PlayerName player={player} />
               </span>
             </td>
             <td className="max-w-48 truncate px-2.5 py-2 text-muted" title={player.email}>
