@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../paths';
@@ -100,14 +101,27 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-export function summarize(samples: number[]) {
+/** n, p50, p95, p99 and max of `samples`, rounded to `decimals` places (default 1). */
+export function summarize(samples: number[], decimals = 1) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
+  const scale = 10 ** decimals;
+  const round = (n: number) => Math.round(n * scale) / scale;
   return {
     n: sorted.length,
     p50: round(percentile(sorted, 50)),
     p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
     max: round(sorted.at(-1) ?? NaN),
+  };
+}
+
+/** The machine a benchmark ran on, printed with every result: CPU model, cores, Node, load average at start. */
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    node: process.version,
+    loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 10) / 10),
   };
 }

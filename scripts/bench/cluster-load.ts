@@ -41,7 +41,7 @@ import {
 } from '../../tests/support/cluster-players';
 import { ReconnectingViewer, type ViewerEvent } from '../../tests/support/sse-client';
 import { s3StorageEnv, startS3Server } from '../../tests/support/s3-server';
-import { percentile } from './bench-server';
+import { machine, summarize } from './bench-server';
 
 const { values: options } = parseArgs({
   options: {
@@ -68,28 +68,13 @@ if (spawnSync('haproxy', ['-v']).status !== 0) {
   process.exit(1);
 }
 
-const machine = {
-  cpu: os.cpus()[0]?.model ?? 'unknown',
-  cores: os.cpus().length,
-  node: process.version,
-  loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 10) / 10),
-};
-console.log(`machine: ${JSON.stringify(machine)}`);
+console.log(`machine: ${JSON.stringify(machine())}`);
 console.log(
   `rate ${RATE} guesses/s, ${WARMUP} s warm-up then ${SECONDS} s per phase, ${PLAYERS} players, ${VIEWERS} viewers, ${PROBES} probes`,
 );
 
-const round = (n: number) => Math.round(n);
-const stats = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.at(-1) ?? NaN),
-  };
-};
+// Whole milliseconds.
+const stats = (samples: number[]) => summarize(samples, 0);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Open-loop load.

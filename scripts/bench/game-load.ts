@@ -22,7 +22,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -30,7 +29,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { ensureServerBuild, serverMallocEnv } from '../build-server.mjs';
 import { demoPackDir, repoRoot } from '../paths';
-import { percentile } from './bench-server';
+import { machine, summarize } from './bench-server';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -57,18 +56,6 @@ const PACK_SIZE = 48;
 const WARMUP_SECONDS = 3;
 
 // ---------------------------------------------------------------------------------------------------------------
-// The machine, printed with every result.
-
-export function machine() {
-  const cpus = os.cpus();
-  return {
-    cpu: cpus[0]?.model ?? 'unknown',
-    cores: cpus.length,
-    node: process.version,
-    loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 10) / 10),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // /proc readers: CPU of a whole process group and of one thread, in clock ticks (USER_HZ = 100 on Linux).
 
@@ -418,18 +405,6 @@ async function offer(baseUrl: string, players: Player[], rate: number, seconds: 
   return { served: statuses.get(200) ?? 0, statuses: Object.fromEntries(statuses), elapsedSeconds, latencies, servedLatencies };
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-function summarize(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: round1(percentile(sorted, 50)),
-    p95: round1(percentile(sorted, 95)),
-    p99: round1(percentile(sorted, 99)),
-    max: round1(sorted.at(-1) ?? NaN),
-  };
-}
-
 interface RunResult {
   target: string;
   database: 'pg' | 'pglite';
@@ -516,6 +491,7 @@ function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+const round1 = (n: number) => Math.round(n * 10) / 10;
 const spread = (values: number[]) => `${round1(median(values))} (${round1(Math.min(...values))}–${round1(Math.max(...values))})`;
 
 const METRICS: Array<[string, (r: RunResult) => number]> = [

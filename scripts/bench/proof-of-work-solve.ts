@@ -11,16 +11,10 @@ import os from 'node:os';
 import { createChallenge } from 'altcha-lib';
 import { POW_MAX_NUMBER } from '../../server/auth/auth-proof-of-work';
 import { searchProofOfWork } from '../../web/lib/proof-of-work-solve';
-import { percentile } from './bench-server';
+import { machine, percentile } from './bench-server';
 
 const count = Number(process.argv[2] ?? 200);
-const machine = {
-  cpu: os.cpus()[0]?.model ?? 'unknown',
-  cores: os.cpus().length,
-  node: process.version,
-  loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 10) / 10),
-};
-console.log(`machine: ${JSON.stringify(machine)}`);
+console.log(`machine: ${JSON.stringify(machine())}`);
 
 // Warm-up: V8 optimises the hash loop first.
 const warm = await createChallenge({ hmacKey: 'bench', maxnumber: 20_000 });
