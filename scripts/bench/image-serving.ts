@@ -7,13 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-// @ts-expect-error s3rver ships no type declarations
-import S3rver from 's3rver';
 import { buildApp } from '../../server/app';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
 import { loadEnv } from '../../server/env';
 import { createLocalImageStorage, newImageKey, type ImageStorage } from '../../server/storage/image-storage';
-import { createS3ImageStorage } from '../../server/storage/s3-image-storage';
+import { startS3Server } from '../../tests/support/s3-server';
 
 const REQUESTS = 600;
 
@@ -49,23 +47,12 @@ async function measure(label: string, storage: ImageStorage, dataDir: string) {
 
 async function main() {
   const root = await mkdtemp(path.join(tmpdir(), 'gg-img-bench-'));
-  const s3Dir = path.join(root, 's3');
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'bench' }] });
-  const { port } = (await server.run()) as { port: number };
+  const s3 = await startS3Server('bench');
   try {
     await measure('disk', createLocalImageStorage(path.join(root, 'images')), root);
-    const s3 = createS3ImageStorage({
-      bucket: 'bench',
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${port}`,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-      prefix: 'images/',
-    });
-    await measure('s3 (s3rver on loopback)', s3, root);
+    await measure('s3 (s3rver on loopback)', s3.storage, root);
   } finally {
-    await server.close();
+    await s3.close();
     await rm(root, { recursive: true, force: true });
   }
 }
