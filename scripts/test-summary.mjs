@@ -1,7 +1,7 @@
 // The end of `npm test` (scripts/test.sh): one summary for the vitest processes that ran side by side. Reads every
 // test-results/file-timings*.json (tests/support/timings-reporter.ts) and every test-results/vitest*.json (vitest's
 // JSON reporter), prints the time per project, the 10 slowest files and the plain closing line CI reads:
-// "vitest: N passed, N failed, N skipped".
+// "vitest: N passed, N failed, N skipped", with the failed tests and their messages above it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -63,6 +63,32 @@ if (cpu.length > 0) {
 const reports = read(/^vitest.*\.json$/);
 if (reports.length > 0) {
   const sum = (key) => reports.reduce((total, report) => total + (report[key] ?? 0), 0);
+  // What failed, with the first lines of its message, right above the closing line: CI keeps only the end of the log.
+  const failures = reports.flatMap((report) =>
+    (report.testResults ?? []).flatMap((file) => {
+      const name = path.relative(process.cwd(), file.name);
+      const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      if (tests.length === 0 && file.status === 'failed') return [{ name, title: '(the file failed to run)', message: file.message ?? '' }];
+      return tests.map((test) => ({
+        name,
+        title: test.fullName ?? test.title,
+        message: (test.failureMessages ?? []).join('\n'),
+      }));
+    }),
+  );
+  if (failures.length > 0) {
+    const lines = ['', `FAILED (${failures.length}):`];
+    for (const failure of failures.slice(0, 10)) {
+      lines.push(`  ${failure.name} > ${failure.title}`);
+      const message = failure.message
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !/node_modules|node:internal|new Promise/.test(line))
+        .slice(0, 12);
+      for (const line of message) lines.push(`      ${line.slice(0, 300)}`);
+    }
+    console.log(lines.join('\n'));
+  }
   console.log(
     `vitest: ${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests') + sum('numTodoTests')} skipped`,
   );
