@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { migrateDatabase, openDatabase, rowsOf } from '../../server/db/client';
-import { pgliteFsyncStats } from '../../server/db/pglite-durability';
 import { summarize } from './bench-server';
 
 const guesses = Number(process.argv[2] ?? 300);
@@ -22,7 +21,7 @@ async function run(durable: boolean) {
   await db.execute(sql`insert into challenges (image_key, prompt, content_hash) values ('k.webp', 'a prompt', 'h')`);
   const [challenge] = rowsOf<{ id: string }>(await db.execute(sql`select id from challenges limit 1`));
   const samples: number[] = [];
-  const fsyncsBefore = pgliteFsyncStats.calls;
+  const fsyncsBefore = (await database.pgliteFsyncStats!()).calls;
   for (let i = 0; i < guesses; i++) {
     const started = performance.now();
     await db.transaction(async (tx) => {
@@ -34,7 +33,7 @@ async function run(durable: boolean) {
     });
     samples.push(performance.now() - started);
   }
-  const fsyncs = pgliteFsyncStats.calls - fsyncsBefore;
+  const fsyncs = (await database.pgliteFsyncStats!()).calls - fsyncsBefore;
   await database.close();
   rmSync(dir, { recursive: true, force: true });
   return { ...summarize(samples), fsyncsPerGuess: Math.round((fsyncs / guesses) * 100) / 100 };

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createDurablePglite } from './pglite-durability';
+import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +25,8 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL's connection pool as it is now (GET /metrics); absent on PGlite, which has one in-process connection. */
   poolStats?(): { size: number; max: number; idle: number; waiting: number };
+  /** fsync(2) calls made for the data directory so far (PGlite on a directory; the durability test and benchmark). */
+  pgliteFsyncStats?(): Promise<{ calls: number; paths: string[] }>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -46,17 +48,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  // On a real directory, durable (fsync at commit, see pglite-durability.ts); in memory (tests) there is nothing to sync.
-  const client =
-    options.pgliteDir && !options.pgliteLoadDataDir
-      ? await createDurablePglite(options.pgliteDir, { durable: options.pgliteDurable })
-      : await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir });
-  return pgliteDatabase(client);
+  if (options.pgliteDir && !options.pgliteLoadDataDir) {
+    // On a real directory (the server, the CLIs): in its own thread, off the event loop (pglite-thread.ts), and durable
+    // (fsync at commit, pglite-durability.mjs).
+    const thread = await startPgliteThread(options.pgliteDir, { durable: options.pgliteDurable });
+    return {
+      ...pgliteDatabase(thread.asPglite(), () => thread.close()),
+      pgliteFsyncStats: () => thread.fsyncStats(),
+    };
+  }
+  // In memory (tests): in this thread, with nothing to sync.
+  return pgliteDatabase(await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir }));
 }
 
 /** The app's Database over an open PGlite client; `close` ends it (the tests' pool of databases hands it back instead). */
 export function pgliteDatabase(client: PGlite, close: () => Promise<void> = () => client.close()): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -58,8 +58,8 @@ export function youngAccountStartCeiling(limits: LimitStore) {
 }
 
 /**
- * At most `limit` guesses in progress on this instance at once. Past saturation (on PGlite the database shares the
- * event loop; on any database the scorer and the session look-up cost CPU) an unbounded pile of waiting guesses
+ * At most `limit` guesses in progress on this instance at once. Past saturation (the scorer, the session look-up and,
+ * on PGlite, the database thread share two cores) an unbounded pile of waiting guesses
  * would make every one wait seconds; a guess over the limit is refused at once with 503 + Retry-After instead and
  * changes nothing, so the phone can send it again. Counted from the first hook, so the session look-up is inside.
  */

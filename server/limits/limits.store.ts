@@ -62,7 +62,7 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
       sql` `,
     );
     const expired = sql`rate_limit_counters.window_ends_at <= ${now}::bigint`;
-    // A counter is not worth a disk flush: the commit does not wait for one (on PGlite a flush blocks the event loop,
+    // A counter is not worth a disk flush: the commit does not wait for one (on PGlite a flush holds the database thread,
     // ~5 ms here, on every guess). A crash may forget the last few hits; nothing else is lost, and the guess itself is
     // still committed durably. set_config(…, true) holds for this statement's own transaction only, so the upsert
     // and its relaxed commit are one round trip (not BEGIN, SET LOCAL, the upsert and COMMIT).

@@ -1,3 +1,5 @@
+// Plain JS (types in pglite-durability.d.mts) so the database worker (pglite.worker.mjs) opens PGlite the same way under
+// node, tsx and vitest.
 /**
  * docs/decisions/010: PGlite never fsyncs. It starts PostgreSQL with `-F` (fsync off), and its Emscripten file system
  * for a real directory (NODEFS) has no fsync at all, while fdatasync is a no-op. A booth laptop losing power could
@@ -51,23 +53,19 @@ export const DURABLE_START_PARAMS = [...START_PARAMS, '-c', 'fsync=on', '-c', 'w
 const NON_DURABLE_START_PARAMS = [...START_PARAMS, '-F'];
 
 /** fsync(2) calls made for PGlite files by this process (tests and the benchmark read it). */
-export const pgliteFsyncStats = { calls: 0, paths: new Set<string>() };
-
-interface EmscriptenStream {
-  path?: string;
-  nfd?: number;
-  stream_ops?: Record<string, unknown>;
-}
+export const pgliteFsyncStats = { calls: 0, paths: new Set() };
 
 /** Adds a real fsync to the NODEFS stream operations that every file of the data directory shares. */
-export function installNodeFsFsync(client: PGlite): void {
-  const fs = (client as unknown as { Module: { FS: { streams: Array<EmscriptenStream | null> } } }).Module.FS;
+/** @param {PGlite} client */
+export function installNodeFsFsync(client) {
+  // Emscripten's FS: every open stream of a NODEFS file has `nfd` (the host descriptor) and shares `stream_ops`.
+  const fs = /** @type {any} */ (client).Module.FS;
   const nodeStream = fs.streams.find((stream) => stream?.nfd !== undefined && stream.stream_ops);
   if (!nodeStream) throw new Error('PGlite: no file of the data directory is open; cannot make it durable');
-  const ops = nodeStream.stream_ops!;
+  const ops = nodeStream.stream_ops;
   if (ops.fsync) return;
-  ops.fsync = (stream: EmscriptenStream) => {
-    fsyncSync(stream.nfd!);
+  ops.fsync = (stream) => {
+    fsyncSync(stream.nfd);
     pgliteFsyncStats.calls++;
     if (stream.path) pgliteFsyncStats.paths.add(stream.path);
     return 0;
@@ -80,17 +78,18 @@ export function installNodeFsFsync(client: PGlite): void {
  * restart. So a new directory is made in a worker thread, whose memory goes when it exits, and the server opens the
  * finished directory as it would after a restart.
  */
-async function initializeInWorker(dataDir: string): Promise<void> {
+async function initializeInWorker(dataDir) {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   const worker = new Worker(new URL('./pglite-initdb.worker.mjs', import.meta.url), { workerData: { dataDir } });
-  await new Promise<void>((resolve, reject) => {
+  await new Promise((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`PGlite initdb worker exited with code ${code}`))));
   });
 }
 
 /** Opens PGlite on a directory so that a committed transaction is on disk when the commit returns. */
-export async function createDurablePglite(dataDir: string, options: { durable?: boolean } = {}): Promise<PGlite> {
+/** @param {string} dataDir @param {{ durable?: boolean }} [options] @returns {Promise<PGlite>} */
+export async function createDurablePglite(dataDir, options = {}) {
   await initializeInWorker(dataDir);
   if (options.durable === false) return PGlite.create({ dataDir, startParams: NON_DURABLE_START_PARAMS });
   const client = await PGlite.create({ dataDir, startParams: DURABLE_START_PARAMS });
