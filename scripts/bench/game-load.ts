@@ -420,7 +420,9 @@ interface RunResult {
   mainThreadCpuMsPerGuess: number;
   /** Share of one core the main thread used during the load. */
   mainThreadBusy: number;
-  rssMiB: { beforeLoad: number; afterLoad: number; peak: number };
+  /** RSS of the server process: before and after the measured load, its highest sample during it (every 250 ms), and
+   * VmHWM, the highest over the process's whole life (start-up and pack import included). */
+  rssMiB: { beforeLoad: number; afterLoad: number; underLoadMax: number; peak: number };
 }
 
 async function runOnce(target: Target, kind: 'pg' | 'pglite', rate: number, pack: string, tag: string): Promise<RunResult> {
@@ -450,7 +452,11 @@ async function runOnce(target: Target, kind: 'pg' | 'pglite', rate: number, pack
     const rssBefore = statusKiB(pid, 'VmRSS');
     const groupBefore = groupCpuTicks(pid);
     const mainBefore = mainThreadCpuTicks(pid);
-    const load = await offer(server.baseUrl, players, rate, seconds, 0);
+    let rssUnderLoad = rssBefore;
+    const rssSampler = setInterval(() => {
+      rssUnderLoad = Math.max(rssUnderLoad, statusKiB(pid, 'VmRSS'));
+    }, 250);
+    const load = await offer(server.baseUrl, players, rate, seconds, 0).finally(() => clearInterval(rssSampler));
     const groupTicks = groupCpuTicks(pid) - groupBefore;
     const mainTicks = mainThreadCpuTicks(pid) - mainBefore;
     const served = Math.max(1, load.served);
@@ -470,6 +476,7 @@ async function runOnce(target: Target, kind: 'pg' | 'pglite', rate: number, pack
       rssMiB: {
         beforeLoad: Math.round(rssBefore / 1024),
         afterLoad: Math.round(statusKiB(pid, 'VmRSS') / 1024),
+        underLoadMax: Math.round(rssUnderLoad / 1024),
         peak: Math.round(statusKiB(pid, 'VmHWM') / 1024),
       },
     };
@@ -504,7 +511,8 @@ const METRICS: Array<[string, (r: RunResult) => number]> = [
   ['CPU ms/guess, all threads', (r) => r.cpuMsPerGuess],
   ['CPU ms/guess, main thread', (r) => r.mainThreadCpuMsPerGuess],
   ['main thread busy', (r) => r.mainThreadBusy],
-  ['RSS peak MiB', (r) => r.rssMiB.peak],
+  ['RSS under load, max MiB', (r) => r.rssMiB.underLoadMax],
+  ['RSS peak MiB (whole life)', (r) => r.rssMiB.peak],
 ];
 
 function report(results: RunResult[], targets: Target[]) {

@@ -46,7 +46,10 @@ export async function seedClusterAccounts(
 ): Promise<ClusterPlayer[]> {
   const ids = Array.from({ length: count }, () => randomUUID());
   const tokens = ids.map(() => randomBytes(24).toString('base64url'));
-  const names = ids.map((_, i) => `C${role[0]}${i}${randomBytes(2).toString('hex')}`);
+  // Display names are unique: one random tag per call (a test seeds several batches), then the index. A random part per
+  // name of 4 hex digits once collided across two batches (same index, same digits).
+  const batch = randomBytes(4).toString('hex');
+  const names = ids.map((_, i) => `C${role[0]}${batch}${i}`);
   await sql.query(
     `insert into "user" (id, name, email, email_verified, role, created_at) select id, '', id || '@cluster.test', true, $2, now() - interval '1 day' from unnest($1::text[]) as t(id)`,
     [ids, role],
