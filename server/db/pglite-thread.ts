@@ -50,6 +50,9 @@ function rebuildError(fields: { message: string } & Record<string, unknown>): Er
 export async function startPgliteThread(dataDir: string, options: { durable?: boolean } = {}): Promise<PgliteThread> {
   const worker = new Worker(new URL('./pglite.worker.mjs', import.meta.url), {
     workerData: { dataDir, durable: options.durable },
+    // The worker's garbage is short-lived (a statement's rows on their way out): a small young generation keeps its
+    // heap from growing to V8's default under load (BENCHMARKS.md, "PGlite in its own worker thread").
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const handlers = new Map<string, Set<(payload: string) => void>>();
