@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 
 export const PGLITE_SHARED_BUFFERS: string;
 export const DURABLE_START_PARAMS: string[];
-/** fsync(2) calls made for PGlite files by this thread (tests and the benchmark read it). */
+/** fsync(2) calls made for PGlite files by the thread that opened it (the database worker; see pglite-thread.ts). */
 export const pgliteFsyncStats: { calls: number; paths: Set<string> };
 export function installNodeFsFsync(client: PGlite): void;
 /** Opens PGlite on a directory so that a committed transaction is on disk when the commit returns. */

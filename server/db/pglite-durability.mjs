@@ -52,11 +52,13 @@ export const DURABLE_START_PARAMS = [...START_PARAMS, '-c', 'fsync=on', '-c', 'w
 /** As PGlite starts by default (`-F`: fsync off), with the same buffer cache; only the durability benchmark uses it. */
 const NON_DURABLE_START_PARAMS = [...START_PARAMS, '-F'];
 
-/** fsync(2) calls made for PGlite files by this process (tests and the benchmark read it). */
+/** fsync(2) calls made for PGlite files by this thread (the database worker's; read through pgliteFsyncStats()). */
 export const pgliteFsyncStats = { calls: 0, paths: new Set() };
 
-/** Adds a real fsync to the NODEFS stream operations that every file of the data directory shares. */
-/** @param {PGlite} client */
+/**
+ * Adds a real fsync to the NODEFS stream operations that every file of the data directory shares.
+ * @param {PGlite} client
+ */
 export function installNodeFsFsync(client) {
   // Emscripten's FS: every open stream of a NODEFS file has `nfd` (the host descriptor) and shares `stream_ops`.
   const fs = /** @type {any} */ (client).Module.FS;
@@ -87,8 +89,12 @@ async function initializeInWorker(dataDir) {
   });
 }
 
-/** Opens PGlite on a directory so that a committed transaction is on disk when the commit returns. */
-/** @param {string} dataDir @param {{ durable?: boolean }} [options] @returns {Promise<PGlite>} */
+/**
+ * Opens PGlite on a directory so that a committed transaction is on disk when the commit returns.
+ * @param {string} dataDir
+ * @param {{ durable?: boolean }} [options]
+ * @returns {Promise<PGlite>}
+ */
 export async function createDurablePglite(dataDir, options = {}) {
   await initializeInWorker(dataDir);
   if (options.durable === false) return PGlite.create({ dataDir, startParams: NON_DURABLE_START_PARAMS });

@@ -109,7 +109,12 @@ export async function startPgliteThread(dataDir: string, options: { durable?: bo
           reject(error);
         },
       });
-      worker.postMessage({ ...message, id });
+      try {
+        worker.postMessage({ ...message, id });
+      } catch (error) {
+        // A parameter that cannot cross a thread (DataCloneError): this statement fails, nothing was sent.
+        pending.get(id)?.reject(error as Error);
+      }
     });
   };
 

@@ -79,6 +79,11 @@ describe('PGlite in a worker thread', () => {
     expect(await count()).toBe(1);
   });
 
+  it('fails a statement whose parameters cannot cross the thread, and goes on', async () => {
+    await expect(database.db.execute(sql`select ${(() => 1) as unknown as number}::int`)).rejects.toThrow();
+    expect(rowsOf<{ n: number }>(await database.db.execute(sql`select 1::int as n`))[0].n).toBe(1);
+  });
+
   it('delivers NOTIFY to the listeners on the main thread', async () => {
     const payloads: string[] = [];
     const unlisten = await database.listen('thread_test', (payload) => payloads.push(payload));
