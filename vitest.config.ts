@@ -25,6 +25,10 @@ export default defineConfig({
     // Projects inherit these through `extends: true` (inline projects don't inherit the root config otherwise).
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a state, it measures no speed: vitest's default gives up after 1 s, which a loaded 2-core
+    // machine outlasts now and then (a generated name that arrived 1.2 s after the dialog failed a journey). A poll
+    // that never succeeds still fails, after 15 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     projects: [
       {
         extends: true,

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { baseUrl, readLatestMail, screenshot, uniqueBrowserEmail, untilStill, useBrowser } from './browser-helpers';
+import { testDisplayName } from '../support/display-names';
 
 /**
  * WCAG 2.1 AA over every page and state a visitor or player can reach: axe-core (wcag2a, wcag2aa, wcag21aa) must find
@@ -214,7 +215,7 @@ async function signInPlayer(page: Page, named: boolean) {
   await page.goto(mail.link);
   if (named) {
     const saved = await page.request.put('/api/profile', {
-      data: { displayName: `A11y${Math.random().toString(36).slice(2, 7)}` },
+      data: { displayName: testDisplayName('A11y') },
       headers: { origin: baseUrl() },
     });
     expect(saved.status()).toBe(200);

@@ -7,6 +7,7 @@ import { EVENT_CLOSED_MESSAGE } from '../../contracts/admin.rules';
 import { demoPackDir } from '../../scripts/paths';
 import { baseUrl, expectText, readLatestMail, screenshot, signIn, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 import { demoPromptOfImage } from './demo-prompts';
+import { testDisplayName } from '../support/display-names';
 
 const demoPrompts: string[] = (JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ prompt: string }>).map(
   (e) => e.prompt,
@@ -156,11 +157,11 @@ describe.each([
       const completedBefore = Number(await completedTile.textContent());
 
       const keep = await newPage();
-      const keepName = `Keep${shortId()}`;
+      const keepName = testDisplayName('Keep', 4);
       const keepEmail = await signedInPlayer(keep.page, 'keep');
       await playOnce(keep.page.request, keepName, demoPrompts.slice(0, 3));
       const hide = await newPage();
-      const hideName = `Hide${shortId()}`;
+      const hideName = testDisplayName('Hide', 4);
       const hideEmail = await signedInPlayer(hide.page, 'hide');
       await playOnce(hide.page.request, hideName, demoPrompts.slice(3, 6));
 
@@ -234,7 +235,7 @@ describe.each([
       await playerRows.filter({ hasText: hideEmail }).waitFor({ state: 'detached' });
       await keepRow.getByRole('button', { name: `Rename ${keepName}` }).click();
       const renameDialog = page.getByRole('dialog', { name: `Rename ${keepName}` });
-      const newName = `Ren${shortId()}`;
+      const newName = testDisplayName('Ren', 4);
       await renameDialog.getByLabel('Display name').fill(newName);
       await renameDialog.getByRole('button', { name: 'Save name' }).click();
       await renameDialog.waitFor({ state: 'detached' });

@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { demoPackDir } from '../../scripts/paths';
 import { baseUrl, expectText, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
+import { testDisplayName } from '../support/display-names';
 
 const demoPrompts: string[] = (JSON.parse(readFileSync(path.join(demoPackDir, 'manifest.json'), 'utf8')) as Array<{ prompt: string }>).map(
   (e) => e.prompt,
@@ -41,7 +42,6 @@ async function playThroughApi(request: APIRequestContext, displayName: string, g
 }
 
 const guessesFor = (index: number) => [0, 1, 2].map((offset) => demoPrompts[(index * 3 + offset) % demoPrompts.length]);
-const shortId = () => Math.random().toString(36).slice(2, 6);
 
 describe('live leaderboard', () => {
   test('/leaderboard updates live (no polling) while another player finishes a challenge', async () => {
@@ -57,7 +57,7 @@ describe('live leaderboard', () => {
 
     const player = await newPage();
     await signedInPlayer(player.page);
-    const name = `Live${shortId()}`;
+    const name = testDisplayName('Live', 4);
     const score = await playThroughApi(player.page.request, name, guessesFor(1));
 
     // The viewer's page shows the new row without a reload.
@@ -85,7 +85,7 @@ describe('live leaderboard', () => {
     for (let i = 0; i < 5; i++) {
       const { page } = await newPage();
       await signedInPlayer(page);
-      const name = ['NeonOtter', 'PixelPanda', 'CosmicFox', 'LuckyLynx', 'TurboYeti'][i] + shortId().slice(0, 2);
+      const name = testDisplayName(['NeonOtter', 'PixelPanda', 'CosmicFox', 'LuckyLynx', 'TurboYeti'][i], 2);
       names.push(name);
       await playThroughApi(page.request, name, guessesFor(i + 2));
       await page.context().close();
@@ -106,7 +106,7 @@ describe('live leaderboard', () => {
     // Live: a new, high score appears on the booth without a reload.
     const { page: finisher } = await newPage();
     await signedInPlayer(finisher);
-    const champion = `Champ${shortId()}`;
+    const champion = testDisplayName('Champ', 4);
     await playThroughApi(finisher.request, champion, demoPrompts.slice(0, 3));
     const { rank, score } = await (await finisher.request.get('/api/leaderboard/me')).json();
     // The booth lists scores above 0 only (a 0.0 % is not a standing).

@@ -6,6 +6,7 @@ import { startCuttableProxy } from '../support/cuttable-proxy';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { baseUrl, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser, type BrowserPage } from './browser-helpers';
 import { migratedDataDir } from '../support/data-dir';
+import { testDisplayName } from '../support/display-names';
 
 // Nothing goes dark: /booth, /leaderboard and /play, with the network cut and, separately, the server restarted, at
 // 0.5, 1, 3 and 5 s after the page loaded (5 s is when the toasts' chunk loads by itself). Every page must show live
@@ -40,11 +41,9 @@ async function playerState(target: string, context: BrowserContext) {
     ).status(),
   ).toBe(200);
   await context.request.get((await readLatestMail(target, email)).link);
-  expect(
-    (
-      await context.request.put(`${target}/api/profile`, { data: { displayName: `Rec${Math.random().toString(36).slice(2, 6)}` }, headers })
-    ).status(),
-  ).toBe(200);
+  expect((await context.request.put(`${target}/api/profile`, { data: { displayName: testDisplayName('Rec', 4) }, headers })).status()).toBe(
+    200,
+  );
   return context.storageState();
 }
 
