@@ -39,14 +39,25 @@ interface Box {
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The toast titled `title` once it has slid in and stands still. */
+/**
+ * The box of the toast titled `title` once it has slid in and stands still. Read in the same call that sees it still:
+ * a toast lives 4 s, and on a loaded machine a second call could come after it had gone (a run waited 30 s for it).
+ */
 async function settledToast(page: Page, title: string) {
   const toast = page.locator('[data-sonner-toast][data-mounted="true"]', { hasText: title }).first();
   await toast.waitFor();
-  await expect.poll(() => toast.evaluate((element) => element.getAnimations({ subtree: true }).length)).toBe(0);
-  const box = await toast.boundingBox();
-  expect(box, `the "${title}" toast has a box`).toBeTruthy();
-  return box!;
+  const seen: { box: Box | null } = { box: null };
+  await expect
+    .poll(async () => {
+      seen.box = await toast.evaluate((element) => {
+        if (element.getAnimations({ subtree: true }).length > 0) return null;
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      });
+      return seen.box;
+    })
+    .not.toBeNull();
+  return seen.box!;
 }
 
 /**
