@@ -111,8 +111,16 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
       },
       Math.max(50, options.leaseMs / 3),
     );
+    // A timer of our own, not AbortSignal.timeout(): inside AbortSignal.any() Node may collect a timeout signal before
+    // it fires (nodejs/node#57736), and a provider that never answers then held its item 'running' for good, its
+    // lease renewed above (seen as a red CI run of generation.test.ts on PostgreSQL).
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new DOMException('the provider did not answer in time', 'TimeoutError')),
+      options.timeoutMs,
+    );
     try {
-      const bytes = await provider.generate(job.prompt, AbortSignal.any([AbortSignal.timeout(options.timeoutMs), shutdown.signal]));
+      const bytes = await provider.generate(job.prompt, AbortSignal.any([timeout.signal, shutdown.signal]));
       const prepared = await prepareImage(bytes, job.prompt, `generated:${provider.id}`);
       if (!prepared) throw new ProviderError('the provider sent something that is not a readable image', true);
       let marked = false;
@@ -141,6 +149,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
       if (!(error instanceof ProviderError)) log?.error({ err: error }, 'generation failed');
       await fail(job, error instanceof ProviderError && error.retryable ? `${reason} (gave up after ${job.tries} tries)` : reason);
     } finally {
+      clearTimeout(timer);
       clearInterval(renew);
     }
   }
