@@ -36,7 +36,7 @@ function keepModuleLocations(outdir) {
   return {
     name: 'keep-module-locations',
     setup(pluginBuild) {
-      pluginBuild.onLoad({ filter: /\.(ts|tsx|mts|mjs)$/ }, (args) => {
+      pluginBuild.onLoad({ filter: /\.(ts|tsx|mts)$/ }, (args) => {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const contents = readFileSync(args.path, 'utf8');
         if (!contents.includes('import.meta.')) return undefined;
@@ -49,7 +49,7 @@ function keepModuleLocations(outdir) {
         const rewritten = contents
           .replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`)
           .replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(`/${dirFromBundle}`)})`);
-        return { contents: rewritten, loader: args.path.endsWith('.mjs') ? 'js' : path.extname(args.path).slice(1) };
+        return { contents: rewritten, loader: path.extname(args.path).slice(1) };
       });
     },
   };

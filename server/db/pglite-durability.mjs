@@ -1,5 +1,5 @@
-// Plain JS (types in pglite-durability.d.mts) so the database worker (pglite.worker.mjs) opens PGlite the same way under
-// node, tsx and vitest.
+// Plain JS so the database worker (pglite.worker.mjs), its only importer, opens PGlite the same way under node, tsx and
+// vitest.
 /**
  * docs/decisions/010: PGlite never fsyncs. It starts PostgreSQL with `-F` (fsync off), and its Emscripten file system
  * for a real directory (NODEFS) has no fsync at all, while fdatasync is a no-op. A booth laptop losing power could
