@@ -76,7 +76,8 @@ export default defineConfig({
           ],
           setupFiles: ['tests/support/cpu-per-file.ts'],
           fileParallelism: false,
-          testTimeout: 120_000,
+          // A hang guard, not a speed claim: a journey on a slow 2-core machine beside the API lane took 150 s.
+          testTimeout: 300_000,
         },
       },
     ],

@@ -16,7 +16,8 @@
 //   npm run bench:game -- [rate=50] [seconds=20] [pg|pglite]
 //   npm run bench:game -- --rates 50,100,200 --db pg,pglite --runs 3 --seconds 20 [--compare <git ref>]
 //
-// --compare <ref> builds <ref> in a temporary git worktree (node_modules hard-linked: cp -al) and alternates runs of
+// --compare <ref> builds <ref> in a temporary git worktree (node_modules hard-linked: cp -al; its own `npm ci` when its
+// package-lock.json differs) and alternates runs of
 // <ref> and of this working tree (ref first, then this, per repetition), so both see the same machine load; it
 // reports medians, spread (min–max) and the ratio this/ref. BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the server.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -131,7 +132,15 @@ function refTarget(ref: string): { target: Target; remove(): void } {
     }
   };
   try {
-    execFileSync('cp', ['-al', path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules')]);
+    // The same lock file: this tree's node_modules, hard-linked. Another one (a ref from before a dependency change):
+    // the ref's own install, from npm's cache where it can (`npm ci` in the worktree, ~1 min).
+    const sameLock =
+      readFileSync(path.join(dir, 'package-lock.json'), 'utf8') === readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8');
+    if (sameLock) execFileSync('cp', ['-al', path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules')]);
+    else {
+      console.log(`${ref}: its package-lock.json differs from this tree's, so it gets its own npm ci`);
+      execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+    }
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'inherit' });
   } catch (error) {
     remove();

@@ -115,7 +115,7 @@ describe('npm run admin:create', () => {
 
     const again = await adminCreate(env, 'player@example.test');
     expect(again.output.trim()).toBe('player@example.test is already an organizer.');
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a missing or malformed e-mail, or a short password, and changes nothing', async () => {
     for (const args of [[], ['not-an-email'], ['short@example.test', '--password', '123']]) {
@@ -125,5 +125,5 @@ describe('npm run admin:create', () => {
     }
     const rows = await withDatabase(({ db }) => db.select().from(user).where(eq(user.email, 'short@example.test')));
     expect(rows).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

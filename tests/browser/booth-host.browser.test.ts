@@ -38,7 +38,7 @@ beforeAll(async () => {
     },
     { timeoutMs: 120_000 },
   );
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });

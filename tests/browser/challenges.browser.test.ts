@@ -39,7 +39,7 @@ beforeAll(async () => {
     },
     { timeoutMs: 120_000 },
   );
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await server?.stop();
   await fake?.close();

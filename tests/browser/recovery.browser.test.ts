@@ -78,7 +78,7 @@ async function openViewer(
   viewer.allowConsoleError(/An unknown error occurred when fetching the script/);
   // ...and of one the stopping server answered with 503.
   viewer.allowConsoleError(/A bad HTTP response code \(503\) was received when fetching the script/);
-  await viewer.page.goto(pagePath, { waitUntil, timeout: 30_000 });
+  await viewer.page.goto(pagePath, { waitUntil, timeout: 90_000 });
   const loadedAt = Date.now();
   return { ...viewer, pagePath, delay, loadedAt };
 }
