@@ -60,6 +60,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The guess route's session cache (tests lengthen its lifetime or move its clock). */
   sessionCache?: SessionCacheOptions;
+  /** The proof of work's range (POW_MAX_NUMBER unless given): browser journeys ask for less, their solves are not timed. */
+  proofOfWorkMaxNumber?: number;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests inject. The map of server/ is server/README.md. */
@@ -102,7 +104,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(limitsModule, base);
   await app.register(metricsModule, base);
   // The capabilities, each one plugin; auth first, as it decorates the session guards the others use.
-  await app.register(authModule, { ...base, passwordHasher: deps.passwordHasher, sessionCache: deps.sessionCache });
+  await app.register(authModule, {
+    ...base,
+    passwordHasher: deps.passwordHasher,
+    sessionCache: deps.sessionCache,
+    proofOfWorkMaxNumber: deps.proofOfWorkMaxNumber,
+  });
   await app.register(gameModule, base);
   await app.register(challengesModule, base);
   await app.register(playersModule, base);

@@ -43,10 +43,26 @@ export interface AuthModuleOptions {
   passwordHasher?: PasswordHasher;
   /** The guess route's session cache (docs/decisions/030-session-cache.md). */
   sessionCache?: SessionCacheOptions;
+  /** The proof of work's range (POW_MAX_NUMBER unless given). */
+  proofOfWorkMaxNumber?: number;
 }
 
 export const authModule = fp<AuthModuleOptions>(
-  async (app, { env, database, mailer, limits, authSecret, production, allowedOrigins, passwordHasher, sessionCache: cacheOptions }) => {
+  async (
+    app,
+    {
+      env,
+      database,
+      mailer,
+      limits,
+      authSecret,
+      production,
+      allowedOrigins,
+      passwordHasher,
+      sessionCache: cacheOptions,
+      proofOfWorkMaxNumber,
+    },
+  ) => {
     const auth = createAuth({
       db: database.db,
       mailer,
@@ -72,7 +88,7 @@ export const authModule = fp<AuthModuleOptions>(
     app.addHook('onReady', async () => void (stopSessionListener = await listenForSessionChanges(database, sessionCache)));
     app.addHook('onClose', async () => stopSessionListener?.());
     app.decorate('guards', sessionGuards(auth, sessionCache));
-    const proofOfWork = createProofOfWork(limits, authSecret);
+    const proofOfWork = createProofOfWork(limits, authSecret, { maxNumber: proofOfWorkMaxNumber });
     const authLimits = env.AUTH_RATE_LIMIT ? createAuthLimits(limits, authSecret, { secureCookie: production, proofOfWork }) : undefined;
     await app.register(authRoutes, { auth, limits: authLimits });
     // Asked by the sign-in page: under pressure it solves a challenge in the background, before the player submits.

@@ -159,11 +159,16 @@ export class EmbeddingPool {
     this.counters.batches++;
     const controller = new AbortController();
     this.running.add(controller);
-    const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.taskTimeoutMs)]);
+    // The time limit is a timer of our own on the same controller, not AbortSignal.timeout() inside AbortSignal.any(),
+    // which Node may collect before it fires (nodejs/node#57736): a batch that never answered would then wait for good.
+    const timeout = setTimeout(
+      () => controller.abort(new DOMException(`the batch ran past ${this.taskTimeoutMs} ms`, 'TimeoutError')),
+      this.taskTimeoutMs,
+    );
     this.pool
       .run(
         batch.map((item) => item.text),
-        { signal },
+        { signal: controller.signal },
       )
       .then(
         (vectors: Float32Array[]) => {
@@ -171,7 +176,7 @@ export class EmbeddingPool {
           batch.forEach((item, i) => item.resolve(vectors[i]));
         },
         (failure: unknown) => {
-          // Aborted because a worker failed: report that failure, not the abort.
+          // Aborted because a worker failed or the time ran out: report that reason, not piscina's abort.
           const error = controller.signal.aborted ? controller.signal.reason : failure;
           const final = (item: Pending) => item.retried || this.closed || this.broken !== undefined;
           const retry = batch.filter((item) => !final(item));
@@ -182,6 +187,7 @@ export class EmbeddingPool {
         },
       )
       .finally(() => {
+        clearTimeout(timeout);
         this.running.delete(controller);
         this.inFlight--;
         if (!this.closed) this.dispatch();

@@ -69,7 +69,9 @@ describe('EmbeddingPool', () => {
 
   it('never hangs: a batch that runs past the time limit fails cleanly and the worker is replaced', async () => {
     const p = pool({ threads: 1, taskTimeoutMs: 300 });
-    await expect(p.embed(['hang'])).rejects.toBeInstanceOf(ScoringUnavailableError);
+    const failed = await p.embed(['hang']).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ScoringUnavailableError);
+    expect(String((failed as ScoringUnavailableError).cause)).toMatch(/ran past 300 ms/);
     expect((await p.embed(['ok']))[0][0]).toBe(2);
   });
 

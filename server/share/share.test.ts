@@ -78,7 +78,7 @@ describe('shared results', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().code).toBe('RATE_LIMITED');
     expect((await card('198.51.100.9')).statusCode).toBe(200);
-  });
+  }, 300_000); // 240 cards drawn one after the other: 67 s on a slow 2-core machine (a hang guard, not a speed claim)
 
   it('draws the name, score, rank and game URL on the card, escaped, and nothing else of the game', async () => {
     const svg = await shareCardSvg({

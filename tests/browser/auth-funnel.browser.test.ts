@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { POW_MAX_NUMBER } from '../../server/auth/auth-proof-of-work';
 import { mailedCode } from '../support/players';
 import { quickPasswordHasher } from '../support/quick-password-hasher';
 import { createTestApp, uniqueEmail, type TestApp } from '../support/test-app';
@@ -29,7 +30,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   t = await createTestApp(
     { AUTH_RATE_LIMIT: 'true', PUBLIC_URL: base, PORT: String(port) },
-    { clock, passwordHasher: quickPasswordHasher, webDistDir: inject('webDistDir') },
+    // A tenth of the production range of the proof of work: the journeys prove the flow (the check, its message, a
+    // refused call solved and sent again), not the solve's cost, which bench:proof-of-work measures at the real range.
+    // At the real one the solves were most of this file's ~390 CPU-s, 2-23 s each in a loaded run.
+    { clock, passwordHasher: quickPasswordHasher, webDistDir: inject('webDistDir'), proofOfWorkMaxNumber: POW_MAX_NUMBER / 10 },
   );
   await t.app.listen({ port, host: '127.0.0.1' });
 });
@@ -138,7 +142,7 @@ describe('one abuser on the venue address, walk-ups in Chromium', () => {
       expect(abuserCalls).toBeGreaterThan(0);
       expect(gotIn).toBe(WALKUPS);
       console.info(
-        `${gotIn} walk-ups in while the abuser made ${abuserCalls} calls; proof-of-work solves at full speed (ms): ${waits.map((w) => Math.round(w)).join(', ')}`,
+        `${gotIn} walk-ups in while the abuser made ${abuserCalls} calls; proof-of-work solves at full speed, a tenth of the production range (ms): ${waits.map((w) => Math.round(w)).join(', ')}`,
       );
       expect(waits.length).toBeGreaterThan(0);
     },
@@ -148,7 +152,9 @@ describe('one abuser on the venue address, walk-ups in Chromium', () => {
   test('a phone with its CPU slowed 4× (a mid-range phone) solves its checks and gets in (times are reported, not asserted)', async () => {
     const waits: number[] = [];
     for (let i = 0; i < 2; i++) waits.push(...(await walkUp(100 + i, { cpuSlowdown: 4 })));
-    console.info(`proof-of-work solves at 4× CPU slow-down (ms): ${waits.map((w) => Math.round(w)).join(', ')}`);
+    console.info(
+      `proof-of-work solves at 4× CPU slow-down, a tenth of the production range (ms): ${waits.map((w) => Math.round(w)).join(', ')}`,
+    );
     expect(waits.length).toBeGreaterThan(0);
   }, 240_000);
 });
