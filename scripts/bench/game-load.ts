@@ -17,9 +17,8 @@
 //   npm run bench:game -- --rates 50,100,200 --db pg,pglite --runs 3 --seconds 20 [--compare <git ref>]
 //
 // --compare <ref> builds <ref> in a temporary git worktree (node_modules hard-linked: cp -al; its own `npm ci` when its
-// package-lock.json differs) and alternates runs of
-// <ref> and of this working tree (ref first, then this, per repetition), so both see the same machine load; it
-// reports medians, spread (min–max) and the ratio this/ref. BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the server.
+// package-lock.json differs) and alternates runs of <ref> and of this working tree (ref first, then this, per
+// repetition), so both see the same machine load; it reports medians, spread (min–max) and the ratio this/ref. BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the server.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
