@@ -45,7 +45,9 @@ export function useToasterWanted(): boolean {
 
 // Toasts rise from the bottom of the screen (web/app/root-layout.tsx): the top is where each page's header and the
 // heading a toast refers to sit. Whatever is stuck to the bottom (the guess composer: its field and SUBMIT) is a floor
-// they stay above: its height in view is kept in the --toast-floor custom property of the document.
+// they stay above: its height in view is kept in the --toast-floor custom property of the document, measured again
+// as each toast is shown, since a floor can move without resizing or a scroll (a dialog closing above it shifted the
+// page: a toast then covered the guess field by 0.7 px in a journey).
 const floors = new Set<HTMLElement>();
 let floorFrame = 0;
 
@@ -93,14 +95,20 @@ export function useToastFloor(ref: RefObject<HTMLElement | null>) {
 /** A destructive-style toast with a title and a message: how every failure is shown. */
 export function notifyError(title: string, message: string) {
   sonner().then(
-    ({ toast }) => toast.error(title, { description: message }),
+    ({ toast }) => {
+      measureFloors();
+      toast.error(title, { description: message });
+    },
     () => undefined,
   );
 }
 
 export function notifySuccess(title: string, message: string) {
   sonner().then(
-    ({ toast }) => toast.success(title, { description: message }),
+    ({ toast }) => {
+      measureFloors();
+      toast.success(title, { description: message });
+    },
     () => undefined,
   );
 }
