@@ -92,23 +92,22 @@ export function useToastFloor(ref: RefObject<HTMLElement | null>) {
   }, [ref]);
 }
 
-/** A destructive-style toast with a title and a message: how every failure is shown. */
-export function notifyError(title: string, message: string) {
+/** Shows a toast above the floor as it stands now (measured here: see the floor's note above). */
+function show(kind: 'error' | 'success', title: string, message: string) {
   sonner().then(
     ({ toast }) => {
       measureFloors();
-      toast.error(title, { description: message });
+      toast[kind](title, { description: message });
     },
     () => undefined,
   );
 }
 
+/** A destructive-style toast with a title and a message: how every failure is shown. */
+export function notifyError(title: string, message: string) {
+  show('error', title, message);
+}
+
 export function notifySuccess(title: string, message: string) {
-  sonner().then(
-    ({ toast }) => {
-      measureFloors();
-      toast.success(title, { description: message });
-    },
-    () => undefined,
-  );
+  show('success', title, message);
 }
