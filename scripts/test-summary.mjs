@@ -84,7 +84,7 @@ if (reports.length > 0) {
         .replace(/\u001b\[[0-9;]*m/g, '')
         .split('\n')
         .filter((line) => line.trim() !== '' && !/node_modules|node:internal|new Promise/.test(line))
-        .slice(0, 12);
+        .slice(0, 24);
       for (const line of message) lines.push(`      ${line.slice(0, 300)}`);
     }
     console.log(lines.join('\n'));

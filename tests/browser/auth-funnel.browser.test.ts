@@ -146,7 +146,8 @@ describe('one abuser on the venue address, walk-ups in Chromium', () => {
       );
       expect(waits.length).toBeGreaterThan(0);
     },
-    Math.max(240_000, WALKUPS * 40_000),
+    // A hang guard, not a speed check: in a loaded CI run on a slow 2-core machine the 6 walk-ups took past 240 s.
+    Math.max(600_000, WALKUPS * 100_000),
   );
 
   test('a phone with its CPU slowed 4× (a mid-range phone) solves its checks and gets in (times are reported, not asserted)', async () => {
@@ -156,5 +157,5 @@ describe('one abuser on the venue address, walk-ups in Chromium', () => {
       `proof-of-work solves at 4× CPU slow-down, a tenth of the production range (ms): ${waits.map((w) => Math.round(w)).join(', ')}`,
     );
     expect(waits.length).toBeGreaterThan(0);
-  }, 240_000);
+  }, 600_000);
 });

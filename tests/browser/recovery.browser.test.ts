@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, onTestFailed, test } from 'vitest';
 import { demoPackDir } from '../../scripts/paths';
 import { startCuttableProxy } from '../support/cuttable-proxy';
 import { startServer, type ServerProcess } from '../support/server-process';
@@ -78,7 +78,25 @@ async function openViewer(
   viewer.allowConsoleError(/An unknown error occurred when fetching the script/);
   // ...and of one the stopping server answered with 503.
   viewer.allowConsoleError(/A bad HTTP response code \(503\) was received when fetching the script/);
-  await viewer.page.goto(pagePath, { waitUntil, timeout: 90_000 });
+  // What the page still waited for if its load never ends (a CI run once saw a /play whose document never came in 90 s).
+  const pending = new Map<string, number>();
+  viewer.page.on('request', (request) => pending.set(request.url(), Date.now()));
+  viewer.page.on('requestfinished', (request) => pending.delete(request.url()));
+  viewer.page.on('requestfailed', (request) => pending.delete(request.url()));
+  const startedAt = Date.now();
+  try {
+    await viewer.page.goto(pagePath, { waitUntil, timeout: 90_000 });
+  } catch (error) {
+    const health = await fetch(new URL('/api/health', target), { signal: AbortSignal.timeout(10_000) }).then(
+      (response) => `answered ${response.status}`,
+      (failure: Error) => `failed: ${failure.message}`,
+    );
+    const waiting = [...pending].map(([url, at]) => `${url} (sent ${seconds(at - startedAt)} s after the goto)`);
+    throw new Error(
+      `${pagePath} did not load in 90 s; still pending: ${waiting.join(', ') || 'nothing'}; the server's /api/health from the test ${health}`,
+      { cause: error },
+    );
+  }
   const loadedAt = Date.now();
   return { ...viewer, pagePath, delay, loadedAt };
 }
@@ -175,6 +193,7 @@ describe('nothing goes dark', () => {
     });
 
     test('at 0.5, 1, 3 and 5 s after load: every page is live again by itself once the server answers (seconds printed)', async () => {
+      onTestFailed(() => console.log(`the server's last output:\n${server.output().slice(-4000)}`));
       const setup = await newPage({ baseURL: server.url });
       const state = await playerState(server.url, setup.context);
       // One restart for all twelve pages: each delay's pages finish loading that long before the server stops. A page
