@@ -1,5 +1,5 @@
-// For the page-load benchmarks (slow-3g, lighthouse): the server as `npm start` runs it (the bundle, rebuilt first when
-// a source is newer) on a fresh PGlite under /tmp and a free loopback port, until it answers /api/health.
+// For the page-load benchmarks (slow-3g, lighthouse): the server as `npm start` runs it (the bundle and the web build,
+// each rebuilt first when a source is newer) on a fresh PGlite under /tmp and a free loopback port, until it answers /api/health.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../paths';
 import { ensureServerBuild } from '../build-server.mjs';
+import { ensureWebBuild } from '../build-web.mjs';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -24,6 +25,8 @@ export async function startPageServer(name: string, options: { env?: Record<stri
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `gg-${name}-`));
   const bundle = await ensureServerBuild();
+  // Without a build the server answers every page with its one-line 'not built' notice, which Lighthouse scored 100.
+  if (!options.webDist) ensureWebBuild();
   const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     env: {
