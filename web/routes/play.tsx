@@ -2,8 +2,8 @@ import { Suspense, useState } from 'react';
 import { takeStartNow } from '@web/features/auth/play-navigation';
 import { RequireSession } from '@web/features/auth/components/require-session';
 import { UserMenu } from '@web/features/auth/components/user-menu';
-import { useEventOpen } from '@web/features/event-status/api/get-event-status';
-import { EventClosedNotice } from '@web/features/event-status/components/event-closed-notice';
+import { useEventStatus } from '@web/features/event-status/api/get-event-status';
+import { EventStatusNotice } from '@web/features/event-status/components/event-closed-notice';
 import { GameScreen } from '@web/features/game/components/game-screen';
 import { BoardEntryNote, CompleteStanding, ReplaceScoreNotice } from '@web/features/leaderboard/components/complete-standing';
 import { PlayerRank, PlayerStrategy } from '@web/features/leaderboard/components/my-rank';
@@ -46,7 +46,7 @@ function ConfirmEmail({ email, onConfirmed }: { email: string; onConfirmed: () =
 function PlayPage() {
   const refreshLeaderboard = useInvalidateLeaderboard();
   const rememberRankBefore = useRememberRankBeforeGame();
-  const eventOpen = useEventOpen();
+  const eventStatus = useEventStatus();
   // Just signed up with the event's "play first" option: open the first challenge at once, on this visit only.
   const [startNow] = useState(takeStartNow);
   return (
@@ -59,7 +59,7 @@ function PlayPage() {
             <title>Play · Guess the Genesis</title>
             <PageHeader end={<UserMenu email={user.email} role={(user as { role?: string }).role} />} />
             <main className="flex-1 pb-10 pt-6">
-              <EventClosedNotice className="mb-4" />
+              <EventStatusNotice status={eventStatus} className="mb-4" />
               <GameScreen
                 homeStanding={<PlayerRank unconfirmed={unconfirmed} />}
                 homeExtras={unconfirmed ? <ConfirmEmail email={user.email} onConfirmed={refreshLeaderboard} /> : <PlayerStrategy />}
@@ -76,7 +76,7 @@ function PlayPage() {
                 autoStart={startNow}
                 completeAfterReveal={<PlayerStrategy />}
                 startNotice={<ReplaceScoreNotice />}
-                startClosedReason={eventOpen === false ? 'The event is closed: new challenges cannot start right now.' : null}
+                startClosedReason={eventStatus?.eventOpen === false ? 'The event is closed: new challenges cannot start right now.' : null}
                 onGameOpened={(attempt) => rememberRankBefore(attempt.id)}
                 onChallengeComplete={refreshLeaderboard}
               />

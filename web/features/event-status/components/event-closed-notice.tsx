@@ -2,14 +2,18 @@ import { Hourglass, Moon } from 'lucide-react';
 import { EVENT_CLOSED_MESSAGE } from '@contracts/admin.rules';
 import { POOL_NOT_READY_MESSAGE } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
-import { useEventStatus } from '../api/get-event-status';
+import { type EventStatus, useEventStatus } from '../api/get-event-status';
 
 /**
  * 'The game is closed right now…' while an organizer has closed the event, or 'The game is not ready yet…' while no
- * challenge was loaded: shown on the landing page and /play, before anyone signs up or taps START.
+ * challenge was loaded: shown on the landing page and /auth, before anyone signs up. Reads the status itself.
  */
 export function EventClosedNotice({ className }: { className?: string }) {
-  const status = useEventStatus();
+  return <EventStatusNotice status={useEventStatus()} className={className} />;
+}
+
+/** The same notice for a page that reads the status itself for other uses too (/play: START is refused while closed). */
+export function EventStatusNotice({ status, className }: { status: EventStatus | undefined; className?: string }) {
   if (!status) return null;
   if (status.eventOpen && !status.poolReady) {
     return (
