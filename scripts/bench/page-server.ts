@@ -1,5 +1,6 @@
 // For the page-load benchmarks (slow-3g, lighthouse): the server as `npm start` runs it (the bundle and the web build,
-// each rebuilt first when a source is newer) on a fresh PGlite under /tmp and a free loopback port, until it answers /api/health.
+// each rebuilt first when a source is newer) on a fresh PGlite under /tmp and a free loopback port, until it answers
+// /api/health.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

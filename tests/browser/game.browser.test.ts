@@ -72,8 +72,8 @@ describe('/play game journey at 390×844 with the demo pack', () => {
       await expectText(page, text);
     }
     await screenshot(page, 'game-home');
-    // One read of the public config per page load: /play has two readers (the closed notice, the START guard), which
-    // share it; a second copy held START's request back by a round trip on a phone's six connections (bench:slow-3g).
+    // One read of the public config per page load: the page reads it once for the closed notice and the START guard; a
+    // second copy held START's request back by a round trip on a phone's six connections (bench:slow-3g).
     const sinceLoad = requested.slice(requested.lastIndexOf('GET /play'));
     expect(sinceLoad.filter((entry) => entry === 'GET /api/config')).toEqual(['GET /api/config']);
 
