@@ -18,7 +18,8 @@
 //
 // --compare <ref> builds <ref> in a temporary git worktree (node_modules hard-linked: cp -al; its own `npm ci` when its
 // package-lock.json differs) and alternates runs of <ref> and of this working tree (ref first, then this, per
-// repetition), so both see the same machine load; it reports medians, spread (min–max) and the ratio this/ref. BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the server.
+// repetition), so both see the same machine load; it reports medians, spread (min–max) and the ratio this/ref.
+// BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the server.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
