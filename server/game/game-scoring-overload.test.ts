@@ -127,28 +127,43 @@ describe('the event loop itself under pressure (the embedded database shares it)
   }
 
   it('refuses a guess with 503 + Retry-After before doing any work, while other routes answer; once it eases the guess is scored', async () => {
-    const player = await createGamer(pressed);
-    const attempt: Attempt = (await startGame(pressed.app, player)).json().attempt;
-    await warmPrompt(pressed.database, scorer, attempt.id);
+    // Pressure is a sample taken every 200 ms, so it can clear between this test's look at it and the guess's
+    // arrival (a loaded machine can hold the request back that long). A guess accepted while the sample still says
+    // "pressure" is the failure this test exists for; one accepted after the sample cleared is that race, and the
+    // round is tried again with a fresh attempt (at most 5 rounds: a route that never refuses fails every one).
+    const rounds: string[] = [];
+    for (let round = 1; round <= 5; round++) {
+      const player = await createGamer(pressed);
+      const attempt: Attempt = (await startGame(pressed.app, player)).json().attempt;
+      await warmPrompt(pressed.database, scorer, attempt.id);
 
-    await saturateEventLoop();
-    expect(pressed.app.isUnderPressure()).toBe(true);
-    const [refused, current] = await Promise.all([
-      submitGuess(pressed.app, player, attempt.id, 'a cat on a sofa', 1),
-      request(pressed.app, { method: 'GET', url: '/api/game/current', cookie: player.cookie }),
-    ]);
-    expect(refused.statusCode).toBe(503);
-    expect(refused.headers['retry-after']).toBe('1');
-    expect(refused.json()).toMatchObject({ code: 'SCORER_BUSY' });
-    expect(current.statusCode).toBe(200);
-    expect(current.json().attempt.id).toBe(attempt.id);
-    const [row] = await pressed.database.db.select().from(attempts).where(eq(attempts.id, attempt.id));
-    expect(row.guess1).toBeNull();
+      await saturateEventLoop();
+      expect(pressed.app.isUnderPressure()).toBe(true);
+      const [answer, current] = await Promise.all([
+        submitGuess(pressed.app, player, attempt.id, 'a cat on a sofa', 1),
+        request(pressed.app, { method: 'GET', url: '/api/game/current', cookie: player.cookie }),
+      ]);
+      expect(current.statusCode).toBe(200);
+      expect(current.json().attempt.id).toBe(attempt.id);
+      if (answer.statusCode === 200) {
+        // Accepted: only right if the pressure had gone by then (the loop is idle now, so it cannot have come back).
+        expect(pressed.app.isUnderPressure(), 'a guess was scored while the event loop was under pressure').toBe(false);
+        rounds.push(`round ${round}: the sample cleared before the guess arrived`);
+        continue;
+      }
+      expect(answer.statusCode, rounds.join('; ')).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(answer.json()).toMatchObject({ code: 'SCORER_BUSY' });
+      const [row] = await pressed.database.db.select().from(attempts).where(eq(attempts.id, attempt.id));
+      expect(row.guess1).toBeNull();
 
-    // The loop is idle again: the next 200 ms sample clears the pressure and the same guess goes through.
-    while (pressed.app.isUnderPressure()) await new Promise((resolve) => setTimeout(resolve, 50));
-    const accepted = await submitGuess(pressed.app, player, attempt.id, 'a cat on a sofa', 1);
-    expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().attempt.guesses[0].text).toBe('a cat on a sofa');
+      // The loop is idle again: the next 200 ms sample clears the pressure and the same guess goes through.
+      while (pressed.app.isUnderPressure()) await new Promise((resolve) => setTimeout(resolve, 50));
+      const accepted = await submitGuess(pressed.app, player, attempt.id, 'a cat on a sofa', 1);
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().attempt.guesses[0].text).toBe('a cat on a sofa');
+      return;
+    }
+    expect.fail(`no guess was refused under pressure in 5 rounds (${rounds.join('; ')})`);
   });
 });
