@@ -21,10 +21,19 @@ else
   printf '\n%s\n!! SKIPPED: the PostgreSQL half of the test suite: no server answered at %s\n!! Start one (e.g. pg_ctlcluster 15 main start) or set TEST_POSTGRES_URL.\n%s\n\n' \
     "$(printf '!%.0s' {1..78})" "${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}" "$(printf '!%.0s' {1..78})"
 fi
+# The browser journeys drive Debian's Chromium headless shell when it is installed, else Debian's Chromium
+# (scripts/chromium-flags.ts, docs/decisions/043-headless-shell-for-tests.md); CHROMIUM_PATH overrides both.
 browser=yes
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+test_chromium="${CHROMIUM_PATH:-}"
+if [ -z "$test_chromium" ]; then
+  test_chromium=/usr/bin/chromium
+  [ -x /usr/bin/chromium-headless-shell ] && test_chromium=/usr/bin/chromium-headless-shell
+fi
+if [ ! -x "$test_chromium" ]; then
   browser=no
-  echo "!! SKIPPED: browser journeys: no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install -y chromium; .ci/run does)."
+  echo "!! SKIPPED: browser journeys: no Chromium at $test_chromium (apt-get install -y chromium-headless-shell; .ci/run does)."
+elif [ "$test_chromium" = /usr/bin/chromium ]; then
+  echo "-- browser journeys in /usr/bin/chromium: apt-get install -y chromium-headless-shell makes them cost a third of the CPU."
 fi
 
 mkdir -p test-results

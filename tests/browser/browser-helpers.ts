@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium-flags';
+import { CHROMIUM_ARGS, testChromiumPath } from '../../scripts/chromium-flags';
 import { repoRoot } from '../../scripts/paths';
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
@@ -30,8 +30,8 @@ export interface BrowserPage {
   allowConsoleError(pattern: RegExp): void;
 }
 
-/** Debian Chromium, launched once per run by the browser project's global setup (tests/browser/global-setup.ts). */
-export const launchChromiumServer = () => chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+/** Debian's Chromium headless shell (or Chromium), launched once per browser lane by tests/browser/global-setup.ts. */
+export const launchChromiumServer = () => chromium.launchServer({ executablePath: testChromiumPath(), args: CHROMIUM_ARGS });
 
 /**
  * Call once per test file: connects to the run's one Chromium, gives each test fresh contexts (390×844 unless
