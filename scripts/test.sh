@@ -33,7 +33,7 @@ if [ ! -x "$test_chromium" ]; then
   browser=no
   echo "!! SKIPPED: browser journeys: no Chromium at $test_chromium (apt-get install -y chromium-headless-shell; .ci/run does)."
 elif [ "$test_chromium" = /usr/bin/chromium ]; then
-  echo "-- browser journeys in /usr/bin/chromium: apt-get install -y chromium-headless-shell makes them cost a third of the CPU."
+  echo "-- browser journeys in /usr/bin/chromium: apt-get install -y chromium-headless-shell runs them on about a third less CPU."
 fi
 
 mkdir -p test-results
