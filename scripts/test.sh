@@ -22,13 +22,10 @@ else
     "$(printf '!%.0s' {1..78})" "${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}" "$(printf '!%.0s' {1..78})"
 fi
 # The browser journeys drive Debian's Chromium headless shell when it is installed, else Debian's Chromium
-# (scripts/chromium-flags.ts, docs/decisions/043-headless-shell-for-tests.md); CHROMIUM_PATH overrides both.
+# (scripts/test-chromium.mjs, which the tests ask too; docs/decisions/043-headless-shell-for-tests.md); CHROMIUM_PATH
+# overrides both.
 browser=yes
-test_chromium="${CHROMIUM_PATH:-}"
-if [ -z "$test_chromium" ]; then
-  test_chromium=/usr/bin/chromium
-  [ -x /usr/bin/chromium-headless-shell ] && test_chromium=/usr/bin/chromium-headless-shell
-fi
+test_chromium="$(node scripts/test-chromium.mjs)"
 if [ ! -x "$test_chromium" ]; then
   browser=no
   echo "!! SKIPPED: browser journeys: no Chromium at $test_chromium (apt-get install -y chromium-headless-shell; .ci/run does)."

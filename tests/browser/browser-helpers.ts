@@ -34,7 +34,7 @@ export interface BrowserPage {
 export const launchChromiumServer = () => chromium.launchServer({ executablePath: testChromiumPath(), args: CHROMIUM_ARGS });
 
 /**
- * Call once per test file: connects to the run's one Chromium, gives each test fresh contexts (390×844 unless
+ * Call once per test file: connects to its lane's one Chromium, gives each test fresh contexts (390×844 unless
  * asked), and fails a test whose page logged a console.error or threw, unless allow-listed.
  */
 export function useBrowser() {

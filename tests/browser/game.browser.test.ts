@@ -60,14 +60,14 @@ async function apiJson(page: Page, url: string) {
 describe('/play game journey at 390×844 with the demo pack', () => {
   test('sign up → name dialog → three guesses → complete → stats and history; a reload mid-game resumes', async () => {
     const { page } = await newPage();
-    // Every request in order: the last START's image must go out before that START does.
+    // Every request in order: the last START's image must go out before that START does. And the public config as
+    // /play reads it, told from the landing page's own read by the page's address when it left.
     const requested: string[] = [];
-    page.on('request', (request) => requested.push(`${request.method()} ${new URL(request.url()).pathname}`));
-    // The public config as /play reads it, told from the landing page's own read by the page's address when it left.
     const playConfigReads: string[] = [];
     page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname === '/api/config' && new URL(request.frame().url()).pathname === '/play') playConfigReads.push(`GET ${pathname}`);
+      const entry = `${request.method()} ${new URL(request.url()).pathname}`;
+      requested.push(entry);
+      if (entry === 'GET /api/config' && new URL(request.frame().url()).pathname === '/play') playConfigReads.push(entry);
     });
     await signUpForPlay(page);
 
