@@ -19,6 +19,13 @@ const alias = {
 // tests/support/pglite-global-setup.ts, PostgreSQL's is migrated once by tests/support/postgres-global-setup.ts).
 // So a test file keeps no state in shared modules, and restores what it changes (fake timers, spies, process.env).
 // (docs/decisions/035-test-loop.md)
+//
+// `npm test` (scripts/test.sh) runs a few database-project files that mostly wait on child processes (the clone test's
+// `npm ci` and first `npm start`, the cluster behind haproxy, kill -9 and start-up checks of the server process) in the
+// browser lanes, beside the journeys, instead of in the API lane, whose two workers they held for minutes:
+// TEST_API_LANE_EXCLUDE (comma-separated) leaves them out of the database projects there.
+const inOtherLane = (process.env.TEST_API_LANE_EXCLUDE ?? '').split(',').filter(Boolean);
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -41,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['{server,tests}/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.unit.test.ts', '**/*.browser.test.ts', '**/node_modules/**', ...inOtherLane],
           env: { TEST_DB: 'pglite' },
           // One worker runs many files (see the note on isolation above): the scorer loads once per worker.
           isolate: false,
@@ -55,7 +62,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['{server,tests}/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts', '**/*.app.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.unit.test.ts', '**/*.app.test.ts', '**/*.browser.test.ts', '**/node_modules/**', ...inOtherLane],
           env: { TEST_DB: 'postgres' },
           // Like pglite: one worker runs many files, so the scorer loads once per worker (docs/decisions/035-test-loop.md).
           isolate: false,

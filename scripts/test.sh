@@ -44,8 +44,14 @@ if [ $# -gt 0 ]; then
 else
   # The browser journeys mostly wait on pages, so they run in two lanes beside the API lane: each lane is a vitest
   # process with its own shared server and Chromium (tests/browser/global-setup.ts), files one at a time. The web is
-  # built once for both. Lane 2 takes these files (about half the lane's time), lane 1 the rest.
+  # built once for both. Lane 2 takes these files, lane 1 the rest. Database-project files that mostly wait on child
+  # processes run in the browser lanes too (vitest.config.ts leaves them out of the API lane): the cluster test on
+  # PostgreSQL in lane 1, the clone test, the server process's start-up checks and kill -9 in lane 2 (on both databases).
   lane2=(recovery reward auth-funnel booth-host)
+  lane1_api=(tests/deploy/cluster.test.ts)
+  lane2_api=(tests/clone/clone.test.ts server/main.test.ts tests/durability/kill9.test.ts)
+  postgres_project=()
+  if [[ " ${projects[*]} " == *" postgres "* ]]; then postgres_project=(--project postgres); fi
   lane2_files=()
   lane2_excludes=()
   for name in "${lane2[@]}"; do
@@ -60,10 +66,12 @@ else
       if ! NODE_ENV=production npx vite build --logLevel warn --outDir "$web_dist" --emptyOutDir >test-results/browser-lane-1.log 2>&1; then
         return 1
       fi
-      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=1 TIMINGS_NAME=browser-1 npx vitest run --project browser "${lane2_excludes[@]}" \
+      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=1 TIMINGS_NAME=browser-1 npx vitest run --project browser "${postgres_project[@]}" \
+        "${lane2_excludes[@]}" tests/browser "${lane1_api[@]}" --maxWorkers=1 \
         "${reporters[@]}" --outputFile.json=test-results/vitest-browser-1.json >>test-results/browser-lane-1.log 2>&1 &
       local one=$!
-      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=2 TIMINGS_NAME=browser-2 npx vitest run --project browser "${lane2_files[@]}" \
+      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=2 TIMINGS_NAME=browser-2 npx vitest run --project browser --project pglite \
+        "${postgres_project[@]}" "${lane2_files[@]}" "${lane2_api[@]}" --maxWorkers=1 \
         "${reporters[@]}" --outputFile.json=test-results/vitest-browser-2.json >test-results/browser-lane-2.log 2>&1 &
       local two=$!
       local lanes=0
@@ -75,7 +83,9 @@ else
     browser_pid=$!
     echo "--- browser journeys running in two lanes beside the other projects (their output follows at the end)"
   fi
-  TIMINGS_NAME=api npx vitest run "${projects[@]}" --maxWorkers="${API_WORKERS:-2}" "${reporters[@]}" --outputFile.json=test-results/vitest-api.json || status=$?
+  api_exclude=
+  if [ "$browser" = yes ]; then api_exclude="$(IFS=,; echo "${lane1_api[*]},${lane2_api[*]}")"; fi
+  TEST_API_LANE_EXCLUDE="$api_exclude" TIMINGS_NAME=api npx vitest run "${projects[@]}" --maxWorkers="${API_WORKERS:-2}" "${reporters[@]}" --outputFile.json=test-results/vitest-api.json || status=$?
   if [ -n "$browser_pid" ]; then
     wait "$browser_pid" || status=$?
     rm -rf "$(dirname "$web_dist")"

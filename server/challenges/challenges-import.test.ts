@@ -176,7 +176,7 @@ describe('the import command', () => {
     async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'gg-cli-'));
       const run = (pack: string) =>
-        promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/challenges-import.ts', pack], {
+        promisify(execFile)(process.execPath, ['scripts/cli.mjs', 'challenges-import', pack], {
           cwd: repoRoot,
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
         }).then(

@@ -22,7 +22,7 @@ let server: ServerProcess;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = migratedDataDir('gg-booth-host-');
-  const cli = spawnSync('npx', ['tsx', 'scripts/admin-create.ts', ORGANIZER.email, '--password', ORGANIZER.password], {
+  const cli = spawnSync(process.execPath, ['scripts/cli.mjs', 'admin-create', ORGANIZER.email, '--password', ORGANIZER.password], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
   });
@@ -126,7 +126,8 @@ async function switchBooth(host: Page, click: () => Promise<void>) {
 describe('the booth as a host tool', () => {
   test('1920x1080 booth, 1366x768 host: playing now, starts in the ticker, countdown, message, podium, NEW #1 beside the QR code', async () => {
     const base = server.url;
-    const booth = (await newPage({ viewport: TV })).page;
+    // The TV with motion: the takeover and the podium animate in, as at the booth.
+    const booth = (await newPage({ viewport: TV, motion: 'full' })).page;
     await booth.goto(`${base}/booth`);
     await booth.getByText('The top spot is up for grabs').waitFor();
     await booth.getByTestId('booth-qr').waitFor();

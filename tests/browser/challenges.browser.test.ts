@@ -22,7 +22,7 @@ let fake: FakeImageProvider;
 
 beforeAll(async () => {
   dataDir = migratedDataDir('gg-console-');
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', EMAIL, '--password', PASSWORD], {
+  await promisify(execFile)(process.execPath, ['scripts/cli.mjs', 'admin-create', EMAIL, '--password', PASSWORD], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
   });

@@ -59,7 +59,8 @@ async function apiJson(page: Page, url: string) {
 
 describe('/play game journey at 390×844 with the demo pack', () => {
   test('sign up → name dialog → three guesses → complete → stats and history; a reload mid-game resumes', async () => {
-    const { page } = await newPage();
+    // With motion, as most players see it: the complete screen's confetti and the entrances run.
+    const { page } = await newPage({ motion: 'full' });
     // Every request in order: the last START's image must go out before that START does. And the public config as
     // /play reads it, told from the landing page's own read by the page's address when it left.
     const requested: string[] = [];

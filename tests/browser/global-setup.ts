@@ -39,7 +39,7 @@ const SHARED_EVENT = { minSecondsBetweenChallenges: 0, allowPromptReuse: true };
 /** Makes the journeys' organizer with the real CLI (`npm run admin:create`), on the run's data folder. */
 function createOrganizer(dataDir: string) {
   mkdirSync(dataDir, { recursive: true });
-  const cli = spawnSync('npx', ['tsx', 'scripts/admin-create.ts', ORGANIZER.email, '--password', ORGANIZER.password], {
+  const cli = spawnSync(process.execPath, ['scripts/cli.mjs', 'admin-create', ORGANIZER.email, '--password', ORGANIZER.password], {
     cwd: repoRoot,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },

@@ -36,7 +36,7 @@ describe('the starter pack on a fresh install', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = migratedDataDir('gg-starter-');
-    const cli = spawnSync('npx', ['tsx', 'scripts/admin-create.ts', ORGANIZER.email, '--password', ORGANIZER.password], {
+    const cli = spawnSync(process.execPath, ['scripts/cli.mjs', 'admin-create', ORGANIZER.email, '--password', ORGANIZER.password], {
       cwd: repoRoot,
       env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
     });

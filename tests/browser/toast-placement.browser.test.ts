@@ -40,8 +40,10 @@ interface Box {
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
- * The box of the toast titled `title` once it has slid in and stands still. Read in the same call that sees it still:
- * a toast lives 4 s, and on a loaded machine a second call could come after it had gone (a run waited 30 s for it).
+ * The box of the toast titled `title` once it has slid in and stands still: no animation running and the same box two
+ * frames in a row (with reduced motion nothing animates, but the toast still moves up when a floor under it mounts).
+ * Read in the same call that sees it still: a toast lives 4 s, and on a loaded machine a second call could come after
+ * it had gone (a run waited 30 s for it).
  */
 async function settledToast(page: Page, title: string) {
   const toast = page.locator('[data-sonner-toast][data-mounted="true"]', { hasText: title }).first();
@@ -49,10 +51,16 @@ async function settledToast(page: Page, title: string) {
   const seen: { box: Box | null } = { box: null };
   await expect
     .poll(async () => {
-      seen.box = await toast.evaluate((element) => {
-        if (element.getAnimations({ subtree: true }).length > 0) return null;
-        const { x, y, width, height } = element.getBoundingClientRect();
-        return { x, y, width, height };
+      seen.box = await toast.evaluate(async (element) => {
+        const read = () => {
+          if (element.getAnimations({ subtree: true }).length > 0) return null;
+          const { x, y, width, height } = element.getBoundingClientRect();
+          return { x, y, width, height };
+        };
+        const before = read();
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const after = read();
+        return before && after && JSON.stringify(before) === JSON.stringify(after) ? after : null;
       });
       return seen.box;
     })
@@ -65,6 +73,8 @@ async function settledToast(page: Page, title: string) {
  * Returns the toast's box, for the report.
  */
 async function expectToastClear(page: Page, title: string, shot: string, keep: Record<string, Locator>) {
+  // The screen the toast must clear is there first (a toast shown as the game screen mounts rises with its composer).
+  for (const locator of Object.values(keep)) await locator.waitFor();
   const toast = await settledToast(page, title);
   // What the player sees (the viewport, not the full page: the toast is fixed to it), before anything is asserted.
   await screenshot(page, shot, { fullPage: false });

@@ -1,26 +1,61 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { migrateDatabase, migrationsFolder, openDatabase } from '../../server/db/client';
+import { repoRoot } from '../../scripts/paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A dump of a migrated PGlite (initdb + every migration), made once per run; each test database loads a copy. */
+    /** A dump of a migrated PGlite (initdb + every migration); each test database loads a copy. */
     pgliteTemplate: string;
   }
 }
 
-/** Builds the migrated PGlite template once per run, in the main process, so no test worker pays initdb + migrate. */
+/**
+ * What a template is made of: PGlite's version, the code that migrates, every migration. Same key, same template, so
+ * one dump serves every vitest process of a run (`npm test` starts three) and the next runs; a new migration or PGlite
+ * makes a new one.
+ */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json')));
+  hash.update(readFileSync(path.join(repoRoot, 'server/db/client.ts')));
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else hash.update(`${path.relative(migrationsFolder, file)}\0`).update(readFileSync(file));
+    }
+  };
+  walk(migrationsFolder);
+  return hash.digest('hex').slice(0, 20);
+}
+
+/**
+ * Provides the migrated PGlite template, built in a main process (no test worker pays initdb + migrate, ~4 CPU-s) and
+ * kept in the system's temporary folder under its key. Written under a temporary name and renamed, so processes
+ * building it at the same moment never read half a file; older templates are removed after a day.
+ */
 export default async function setup(project: TestProject) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'gg-pglite-template-'));
-  const file = path.join(dir, 'template.tar');
-  const database = await openDatabase({});
-  await migrateDatabase(database);
-  const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-  await database.close();
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  const dir = path.join(tmpdir(), 'gg-pglite-templates');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${templateKey()}.tar`);
+  if (!existsSync(file)) {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    await database.close();
+    const temporary = `${file}.${process.pid}.${Date.now()}`;
+    await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
+    await rename(temporary, file);
+  }
+  for (const name of readdirSync(dir)) {
+    const other = path.join(dir, name);
+    if (other !== file && Date.now() - statSync(other).mtimeMs > 24 * 60 * 60_000) rmSync(other, { force: true });
+  }
   project.provide('pgliteTemplate', file);
-  return () => rm(dir, { recursive: true, force: true });
 }
