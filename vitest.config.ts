@@ -30,6 +30,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // Projects inherit these through `extends: true` (inline projects don't inherit the root config otherwise).
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by content): the three vitest
+    // processes of `npm test` share them within a run, and the next run starts warm.
+    experimental: { fsModuleCache: true },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits for a state, it measures no speed: vitest's default gives up after 1 s, which a loaded 2-core
