@@ -20,10 +20,10 @@ const alias = {
 // So a test file keeps no state in shared modules, and restores what it changes (fake timers, spies, process.env).
 // (docs/decisions/035-test-loop.md)
 //
-// `npm test` (scripts/test.sh) runs a few database-project files that mostly wait on child processes (the clone test's
-// `npm ci` and first `npm start`, the cluster behind haproxy, kill -9 and start-up checks of the server process) in the
-// browser lanes, beside the journeys, instead of in the API lane, whose two workers they held for minutes:
-// TEST_API_LANE_EXCLUDE (comma-separated) leaves them out of the database projects there.
+// `npm test` (scripts/test.sh) runs a few long database-project files that work through child processes (the clone
+// test's `npm ci` and first `npm start`, the cluster behind haproxy, kill -9 and start-up checks of the server process)
+// in the browser lanes, one file at a time beside the journeys, so that the three lanes end together instead of the API
+// lane last: TEST_API_LANE_EXCLUDE (comma-separated) leaves them out of the database projects there.
 const inOtherLane = (process.env.TEST_API_LANE_EXCLUDE ?? '').split(',').filter(Boolean);
 
 export default defineConfig({

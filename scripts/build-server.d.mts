@@ -1,5 +1,5 @@
 export declare const defaultServerBundle: string;
-/** True when the bundle is missing or older than any server or contracts source. */
+/** True when the bundle is missing or older than any of its sources (by default the server's and contracts'). */
 export declare function serverBuildIsStale(outfile?: string, from?: string[]): boolean;
 /** Bundles server/main.ts into one ES module for plain node; returns its path. */
 export declare function buildServer(outfile?: string, options?: { sourcemap: boolean }): Promise<string>;

@@ -2,7 +2,7 @@
 // dist/server/main.mjs, that plain `node` runs: `npm start` runs it instead of loading TypeScript through tsx at
 // run time (~90 MB less resident memory for the whole event: BENCHMARKS.md → "Server memory and overload").
 // The organizer commands (`npm run admin:create`, `challenges:import`, `storage:migrate`) are bundled the same way,
-// one module each beside it (dist/server/admin-create.mjs, ...), and run by scripts/cli.mjs: a call costs ~0.7 CPU-s
+// one module each beside it (dist/server/admin-create.mjs, ...), and run by scripts/cli.mjs: a call costs ~1.7 CPU-s
 // instead of ~2.9 through tsx (whose loader thread resolves and loads every module of the graph on each start).
 // npm packages stay outside the bundles (node_modules as installed).
 //
@@ -38,7 +38,7 @@ function newestMtime(target) {
   return newest;
 }
 
-/** True when the bundle is missing or older than any server or contracts source. */
+/** True when the bundle is missing or older than any of its sources (by default the server's and contracts'). */
 export function serverBuildIsStale(outfile = defaultServerBundle, from = sources) {
   return !existsSync(outfile) || statSync(outfile).mtimeMs < Math.max(...from.map(newestMtime));
 }

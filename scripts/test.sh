@@ -44,9 +44,10 @@ if [ $# -gt 0 ]; then
 else
   # The browser journeys mostly wait on pages, so they run in two lanes beside the API lane: each lane is a vitest
   # process with its own shared server and Chromium (tests/browser/global-setup.ts), files one at a time. The web is
-  # built once for both. Lane 2 takes these files, lane 1 the rest. Database-project files that mostly wait on child
-  # processes run in the browser lanes too (vitest.config.ts leaves them out of the API lane): the cluster test on
-  # PostgreSQL in lane 1, the clone test, the server process's start-up checks and kill -9 in lane 2 (on both databases).
+  # built once for both. Lane 2 takes these files, lane 1 the rest. Long database-project files that work through child
+  # processes run in the browser lanes too, so that the three lanes end together (vitest.config.ts leaves them out of the
+  # API lane): the cluster test on PostgreSQL in lane 1; the clone test, the server process's start-up checks and kill -9
+  # in lane 2 (on both databases).
   lane2=(recovery reward auth-funnel booth-host)
   lane1_api=(tests/deploy/cluster.test.ts)
   lane2_api=(tests/clone/clone.test.ts server/main.test.ts tests/durability/kill9.test.ts)

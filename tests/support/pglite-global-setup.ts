@@ -16,14 +16,17 @@ declare module 'vitest' {
 }
 
 /**
- * What a template is made of: PGlite's version, the code that migrates, every migration. Same key, same template, so
- * one dump serves every vitest process of a run (`npm test` starts three) and the next runs; a new migration or PGlite
- * makes a new one.
+ * What a template is made of: PGlite's version, the code that opens and migrates it (server/db's own modules: initdb
+ * options, the worker, the migrator), every migration. Same key, same template, so one dump serves every vitest process
+ * of a run (`npm test` starts three) and the next runs; a change to any of them makes a new one.
  */
 function templateKey(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json')));
-  hash.update(readFileSync(path.join(repoRoot, 'server/db/client.ts')));
+  const db = path.join(repoRoot, 'server/db');
+  for (const name of readdirSync(db).sort()) {
+    if (/\.(ts|mjs)$/.test(name) && !name.includes('.test.')) hash.update(`${name}\0`).update(readFileSync(path.join(db, name)));
+  }
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const file = path.join(dir, name);
