@@ -15,8 +15,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 projects=(--project unit --project pglite)
+postgres_project=()
 if node scripts/postgres-available.mjs; then
-  projects+=(--project postgres)
+  postgres_project=(--project postgres)
+  projects+=("${postgres_project[@]}")
 else
   printf '\n%s\n!! SKIPPED: the PostgreSQL half of the test suite: no server answered at %s\n!! Start one (e.g. pg_ctlcluster 15 main start) or set TEST_POSTGRES_URL.\n%s\n\n' \
     "$(printf '!%.0s' {1..78})" "${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}" "$(printf '!%.0s' {1..78})"
@@ -51,8 +53,6 @@ else
   lane2=(recovery reward auth-funnel booth-host)
   lane1_api=(tests/deploy/cluster.test.ts)
   lane2_api=(tests/clone/clone.test.ts server/main.test.ts tests/durability/kill9.test.ts)
-  postgres_project=()
-  if [[ " ${projects[*]} " == *" postgres "* ]]; then postgres_project=(--project postgres); fi
   lane2_files=()
   lane2_excludes=()
   for name in "${lane2[@]}"; do

@@ -2,8 +2,8 @@ import { createServer } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { POW_MAX_NUMBER } from '../../server/auth/auth-proof-of-work';
 import { mailedCode } from '../support/players';
+import { TEST_POW_MAX_NUMBER } from '../support/proof-of-work';
 import { quickPasswordHasher } from '../support/quick-password-hasher';
 import { createTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 import { type BrowserPage, expectText, readLatestMail, screenshot, useBrowser } from './browser-helpers';
@@ -30,10 +30,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   t = await createTestApp(
     { AUTH_RATE_LIMIT: 'true', PUBLIC_URL: base, PORT: String(port) },
-    // A tenth of the production range of the proof of work: the journeys prove the flow (the check, its message, a
-    // refused call solved and sent again), not the solve's cost, which bench:proof-of-work measures at the real range.
-    // At the real one the solves were most of this file's ~390 CPU-s, 2-23 s each in a loaded run.
-    { clock, passwordHasher: quickPasswordHasher, webDistDir: inject('webDistDir'), proofOfWorkMaxNumber: POW_MAX_NUMBER / 10 },
+    { clock, passwordHasher: quickPasswordHasher, webDistDir: inject('webDistDir'), proofOfWorkMaxNumber: TEST_POW_MAX_NUMBER },
   );
   await t.app.listen({ port, host: '127.0.0.1' });
 });

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { demoPackDir, repoRoot } from '../../scripts/paths';
-import { startServer, type ServerProcess } from '../support/server-process';
+import { demoPackDir } from '../../scripts/paths';
+import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
 import { readLatestMail, screenshot, signIn, uniqueBrowserEmail, untilStill, useBrowser } from './browser-helpers';
 import { demoPromptOfImage } from './demo-prompts';
 import { migratedDataDir } from '../support/data-dir';
@@ -22,11 +21,7 @@ let server: ServerProcess;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = migratedDataDir('gg-booth-host-');
-  const cli = spawnSync(process.execPath, ['scripts/cli.mjs', 'admin-create', ORGANIZER.email, '--password', ORGANIZER.password], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
-  });
-  if (cli.status !== 0) throw new Error(`admin:create failed: ${cli.stderr}`);
+  createOrganizerWithCli(dataDir, ORGANIZER.email, ORGANIZER.password);
   server = await startServer(
     {
       DATA_DIR: dataDir,

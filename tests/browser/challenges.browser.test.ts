@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { repoRoot } from '../../scripts/paths';
 import { startFakeImageProvider, type FakeImageProvider } from '../support/fake-image-provider';
 import { generatedImage, zipFiles } from '../support/game';
-import { startServer, type ServerProcess } from '../support/server-process';
+import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
 import { buildZip } from '../support/zip-builder';
 import { screenshot, useBrowser } from './browser-helpers';
 import { migratedDataDir } from '../support/data-dir';
@@ -22,10 +19,7 @@ let fake: FakeImageProvider;
 
 beforeAll(async () => {
   dataDir = migratedDataDir('gg-console-');
-  await promisify(execFile)(process.execPath, ['scripts/cli.mjs', 'admin-create', EMAIL, '--password', PASSWORD], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
-  });
+  createOrganizerWithCli(dataDir, EMAIL, PASSWORD);
   fake = await startFakeImageProvider({ delayMs: 700 });
   server = await startServer(
     {

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { demoPackDir, repoRoot } from '../../scripts/paths';
 import { fillFromTemplate } from '../support/data-dir';
 import { startOidcIssuer } from '../support/oidc-issuer';
-import { startServer } from '../support/server-process';
+import { createOrganizerWithCli, startServer } from '../support/server-process';
 import { launchChromiumServer, patchEventAsOrganizer } from './browser-helpers';
 
 declare module 'vitest' {
@@ -36,17 +36,6 @@ const ORGANIZER = { email: 'organizer@example.test', password: 'organizer horse'
  */
 const SHARED_EVENT = { minSecondsBetweenChallenges: 0, allowPromptReuse: true };
 
-/** Makes the journeys' organizer with the real CLI (`npm run admin:create`), on the run's data folder. */
-function createOrganizer(dataDir: string) {
-  mkdirSync(dataDir, { recursive: true });
-  const cli = spawnSync(process.execPath, ['scripts/cli.mjs', 'admin-create', ORGANIZER.email, '--password', ORGANIZER.password], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
-  });
-  if (cli.status !== 0) throw new Error(`admin:create failed (exit ${cli.status})`);
-}
-
 /**
  * Builds the current web sources into this run's own folder (a few seconds): the journeys always test what is
  * on disk now, and a concurrent `vite build` into dist/web cannot pull assets from under the running server.
@@ -72,7 +61,7 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(runDir, 'data');
   // Starts from the run's migrated PGlite (no initdb); admin-create.test.ts covers the CLI on an empty folder.
   fillFromTemplate(dataDir, project.getProvidedContext().pgliteTemplate);
-  createOrganizer(dataDir);
+  createOrganizerWithCli(dataDir, ORGANIZER.email, ORGANIZER.password);
   const server = await startServer(
     {
       DATA_DIR: dataDir,

@@ -2,13 +2,11 @@
  * A fresh install with no pack of its own: the starter pack shipped in the repo fills the pool, and the console says so
  * with a one-click removal that keeps the challenges players already got. Its own server (no CHALLENGE_PACK), at 1366x768.
  */
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { REMOVE_STARTER_PACK_LABEL, STARTER_PACK_NOTICE } from '../../contracts/admin-challenges.rules';
-import { repoRoot } from '../../scripts/paths';
-import { startServer, type ServerProcess } from '../support/server-process';
+import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
 import { readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 import { migratedDataDir } from '../support/data-dir';
 
@@ -36,11 +34,7 @@ describe('the starter pack on a fresh install', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = migratedDataDir('gg-starter-');
-    const cli = spawnSync(process.execPath, ['scripts/cli.mjs', 'admin-create', ORGANIZER.email, '--password', ORGANIZER.password], {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
-    });
-    if (cli.status !== 0) throw new Error(`admin:create failed: ${cli.stderr}`);
+    createOrganizerWithCli(dataDir, ORGANIZER.email, ORGANIZER.password);
     server = await startServer(
       { DATA_DIR: dataDir, AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'info', WEB_DIST_DIR: inject('webDistDir') },
       { timeoutMs: 120_000 },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { POW_MAX_NUMBER } from '../../server/auth/auth-proof-of-work';
+import { TEST_POW_MAX_NUMBER } from './proof-of-work';
 import { quickPasswordHasher } from './quick-password-hasher';
 import { createSecondInstance } from './second-instance';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './test-app';
@@ -15,14 +15,9 @@ export type SecondInstance = Awaited<ReturnType<typeof createSecondInstance>>;
 export function useAuthLimitedApps(clock: () => number, set: (apps: { t: TestApp; second: SecondInstance }) => void) {
   let apps: { t: TestApp; second: SecondInstance } | undefined;
   beforeAll(async () => {
-    // A tenth of the production range of the proof of work, as in the funnel journey: these tests prove who is asked,
-    // that a solve is accepted once and a replay is not, not the solve's cost (bench:proof-of-work measures that at the
-    // real range). The 50 walk-ups' solves were ~7 CPU-s of the two runs of the funnel test.
-    const t = await createTestApp(
-      { AUTH_RATE_LIMIT: 'true' },
-      { clock, passwordHasher: quickPasswordHasher, proofOfWorkMaxNumber: POW_MAX_NUMBER / 10 },
-    );
-    apps = { t, second: await createSecondInstance(t, { clock, proofOfWorkMaxNumber: POW_MAX_NUMBER / 10 }) };
+    const proofOfWorkMaxNumber = TEST_POW_MAX_NUMBER;
+    const t = await createTestApp({ AUTH_RATE_LIMIT: 'true' }, { clock, passwordHasher: quickPasswordHasher, proofOfWorkMaxNumber });
+    apps = { t, second: await createSecondInstance(t, { clock, proofOfWorkMaxNumber }) };
     set(apps);
   });
   afterAll(async () => {

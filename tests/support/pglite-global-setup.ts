@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, migrationsFolder, openDatabase } from '../../server/db/client';
+import { migrateDatabase, openDatabase } from '../../server/db/client';
 import { repoRoot } from '../../scripts/paths';
 
 declare module 'vitest' {
@@ -16,25 +16,23 @@ declare module 'vitest' {
 }
 
 /**
- * What a template is made of: PGlite's version, the code that opens and migrates it (server/db's own modules: initdb
- * options, the worker, the migrator), every migration. Same key, same template, so one dump serves every vitest process
- * of a run (`npm test` starts three) and the next runs; a change to any of them makes a new one.
+ * What a template is made of: PGlite's version and every file of server/db but its tests (the code that opens and
+ * migrates it: initdb options, the worker, the migrator; the schema; every migration). Same key, same template, so one
+ * dump serves every vitest process of a run (`npm test` starts three) and the next runs; a change to any of them makes
+ * a new one.
  */
 function templateKey(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json')));
   const db = path.join(repoRoot, 'server/db');
-  for (const name of readdirSync(db).sort()) {
-    if (/\.(ts|mjs)$/.test(name) && !name.includes('.test.')) hash.update(`${name}\0`).update(readFileSync(path.join(db, name)));
-  }
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const file = path.join(dir, name);
       if (statSync(file).isDirectory()) walk(file);
-      else hash.update(`${path.relative(migrationsFolder, file)}\0`).update(readFileSync(file));
+      else if (!name.includes('.test.')) hash.update(`${path.relative(db, file)}\0`).update(readFileSync(file));
     }
   };
-  walk(migrationsFolder);
+  walk(db);
   return hash.digest('hex').slice(0, 20);
 }
 

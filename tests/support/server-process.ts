@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { serverMallocEnv } from '../../scripts/build-server.mjs';
@@ -97,4 +97,17 @@ export async function startServer(env: Record<string, string>, options: { timeou
       return exited;
     },
   };
+}
+
+/**
+ * Makes an organizer with the real `npm run admin:create` (scripts/cli.mjs) on `dataDir`'s embedded database, before a
+ * server holds it: what an organizer does first at a fresh install.
+ */
+export function createOrganizerWithCli(dataDir: string, email: string, password: string) {
+  const cli = spawnSync(process.execPath, ['scripts/cli.mjs', 'admin-create', email, '--password', password], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  if (cli.status !== 0) throw new Error(`admin:create failed (exit ${cli.status}):\n${cli.stdout}${cli.stderr}`);
 }
