@@ -55,5 +55,6 @@ describe('npm start at the booth', () => {
     await expect.poll(() => server!.output()).toMatch(/WARNING: PUBLIC_URL is http:\/\/localhost:\d+, which only this machine can open/);
     expect(server.output()).toMatch(/QR code/);
     expect(server.output()).toMatch(/Players open: http:\/\/localhost:\d+/);
-  });
+    // A hang guard: a whole server boots here (30 s on a slow 2-core CI machine running the browser lanes beside it).
+  }, 180_000);
 });
