@@ -6,9 +6,8 @@ import { attempts, challenges } from '../db/tables/game.tables';
 import { createGamer, startGame } from '../../tests/support/game';
 import { seedPlayer } from '../../tests/support/leaderboard-entries';
 import { type TestPlayer } from '../../tests/support/players';
-import { SseClient } from '../../tests/support/sse-client';
 import { request, type TestApp } from '../../tests/support/test-app';
-import { boardOf, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
+import { boardOf, latestBoard, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
 // The organizer switches every open booth screen from the console; the booth names players as they start and counts
 // who is playing now. All of it rides on the live board.
@@ -25,7 +24,6 @@ const connect = () => live.connect();
 const putBooth = (payload: unknown, cookie = organizer.cookie) =>
   request(t.app, { method: 'PUT', url: '/api/admin/booth', payload: payload as object, cookie });
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-const latestBoard = (client: SseClient) => boardOf(client.events.at(-1)!);
 
 describe('PUT /api/admin/booth: the organizer switches every open booth', () => {
   it('reaches an open stream in each mode, and GET gives it back', async () => {

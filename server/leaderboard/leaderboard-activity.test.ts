@@ -6,7 +6,7 @@ import { attempts, challenges } from '../db/tables/game.tables';
 import { createGamer, importDemoPack, playFullGame, startGame, submitGuess } from '../../tests/support/game';
 import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
-import { boardOf, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
+import { boardOf, latestBoard, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
 // The booth's signs of life ride on the live board: the newest finishes (ticker), games played and sample images.
 let live: LiveBoardApp;
@@ -99,9 +99,8 @@ describe('finish events on the leaderboard stream', () => {
     await client.nextEvent('snapshot', { after: 0 });
     // A stream opened before the first announcement was handled gets the board before it, then an update: wait for
     // the first finish to be on the ticker, so the update below can only be the replay's.
-    const latest = () => boardOf(client.events.at(-1)!);
-    await client.waitFor(() => latest().finishes[0]?.displayName === 'SameAgain', 15_000, 'the first finish');
-    const first = latest();
+    await client.waitFor(() => latestBoard(client).finishes[0]?.displayName === 'SameAgain', 15_000, 'the first finish');
+    const first = latestBoard(client);
     const received = client.events.length;
     await seedCompletedAttempt(t.database.db, id, 44.4, minutesFromNow(21));
     await announceLeaderboardChange(t.database.db);

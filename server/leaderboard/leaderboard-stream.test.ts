@@ -5,7 +5,7 @@ import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboar
 import { SseClient } from '../../tests/support/sse-client';
 import { createPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
-import { boardOf, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
+import { boardOf, latestBoard, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
 // A real listening server and a real SSE client; heartbeats sped up so the test sees them.
 let live: LiveBoardApp;
@@ -99,9 +99,8 @@ describe('GET /api/leaderboard/stream', () => {
     await client.nextEvent('snapshot', { after: 0 });
     // The announcement is handled after a NOTIFY round trip and the hub's coalescing window: a stream opened before
     // that gets the board as it was, then an update. Wait for the board with the champion on top, however it came.
-    const latest = () => boardOf(client.events.at(-1)!);
-    await client.waitFor(() => latest().entries[0]?.displayName === 'StreamChamp', 15_000, 'the champion on top');
-    expect(latest().championStrategy).toBeNull();
+    await client.waitFor(() => latestBoard(client).entries[0]?.displayName === 'StreamChamp', 15_000, 'the champion on top');
+    expect(latestBoard(client).championStrategy).toBeNull();
 
     const received = client.events.length;
     const saved = await request(t.app, {

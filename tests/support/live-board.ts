@@ -51,3 +51,6 @@ export async function openLiveBoardApp(
 
 /** A live-board event's board. */
 export const boardOf = (event: { data: string }) => JSON.parse(event.data) as LeaderboardBoard;
+
+/** The board a stream shows now: its last event's (a snapshot, or the update after it). */
+export const latestBoard = (client: { events: Array<{ data: string }> }) => boardOf(client.events.at(-1)!);
