@@ -6,7 +6,8 @@
 // attempt, sending what a phone sends (the session cookie, kept up to date from Set-Cookie like a browser's jar;
 // Origin; JSON) to the route the phone uses. Guesses ARRIVE AT A FIXED RATE whether or not earlier ones were
 // answered (open loop); guess k belongs to player k mod P, and a player's next guess waits for its previous answer
-// (a phone sends one guess at a time). Latency is measured from each guess's scheduled arrival, so a server that
+// (a phone sends one guess at a time); a player's game screen is loaded (GET /api/game/current) a second before its
+// first guess, as a phone loads it (and starts the game) before guessing. Latency is measured from each guess's scheduled arrival, so a server that
 // falls behind shows it (no coordinated omission). A refused (503) guess is sent again at the player's next turn.
 //
 // Measured per run: guesses served per second, latency p50/p95/p99 (all answers, and served guesses only), status
@@ -366,18 +367,47 @@ interface Load {
   servedLatencies: number[];
 }
 
-/** Open-loop arrivals at `rate` for `seconds`: guess k from player k mod P, after that player's previous answer. */
+const headersOf = (baseUrl: string, player: Player) => ({
+  accept: 'application/json',
+  origin: baseUrl,
+  cookie: [...player.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+});
+
+/**
+ * The page load of a player's game screen (GET /api/game/current, what a phone asks before its first guess, as it
+ * asks POST /api/game/start): part of the server's work for the player's guesses, so inside the CPU measured, but not
+ * a guess (its answer is not in the latencies). A non-200 is counted as `page load <status>`.
+ */
+function loadPage(baseUrl: string, player: Player, statuses: Map<number | string, number>) {
+  const loaded = fetch(`${baseUrl}/api/game/current`, { headers: headersOf(baseUrl, player) })
+    .then(async (response) => {
+      updateJar(player, response);
+      await response.arrayBuffer();
+      if (response.status !== 200) statuses.set(`page load ${response.status}`, (statuses.get(`page load ${response.status}`) ?? 0) + 1);
+    })
+    .catch(() => statuses.set('page load network error', (statuses.get('page load network error') ?? 0) + 1));
+  player.previous = player.previous.then(() => loaded);
+  return loaded;
+}
+
+/**
+ * Open-loop arrivals at `rate` for `seconds`: guess k from player k mod P, after that player's previous answer. Each
+ * player's page is loaded one second (`rate` arrivals) before its first guess is due.
+ */
 async function offer(baseUrl: string, players: Player[], rate: number, seconds: number, guessOffset: number): Promise<Load> {
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const servedLatencies: number[] = [];
   const statuses = new Map<number | string, number>();
   const inFlight: Promise<unknown>[] = [];
+  const lead = Math.min(rate, players.length);
+  await Promise.all(players.slice(0, lead).map((player) => loadPage(baseUrl, player, statuses)));
   const t0 = performance.now();
   for (let k = 0; k < total; k++) {
     const scheduled = t0 + (k * 1000) / rate;
     const wait = scheduled - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (k + lead < players.length) inFlight.push(loadPage(baseUrl, players[k + lead], statuses));
     const player = players[k % players.length];
     const send = player.previous.then(async () => {
       const slot = player.stored + 1;
@@ -385,12 +415,7 @@ async function offer(baseUrl: string, players: Player[], rate: number, seconds: 
       try {
         const response = await fetch(`${baseUrl}/api/game/attempts/${player.attemptId}/guesses`, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            origin: baseUrl,
-            cookie: [...player.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-          },
+          headers: { 'content-type': 'application/json', ...headersOf(baseUrl, player) },
           body: JSON.stringify({ guess: guessText(guessOffset + k), guessNumber: slot }),
         });
         updateJar(player, response);

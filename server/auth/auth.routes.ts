@@ -90,27 +90,38 @@ export function sessionGuards(auth: Auth, cache?: SessionCache) {
   async function optionalUser(request: FastifyRequest) {
     request.session = await lookupSession(auth, request);
   }
+  let cookieName: string | undefined;
+  const cacheKeyOf = async (request: FastifyRequest) => {
+    cookieName ??= (await auth.$context).authCookies.sessionToken.name;
+    return sessionCookieOf(request.headers.cookie, cookieName);
+  };
+  /**
+   * Every player route reads the session from the database, and leaves it in the session cache for the guess route:
+   * a phone loads its attempt (GET /api/game/current) or starts one before it guesses, so even its first guess is
+   * answered from memory.
+   */
   async function requireUser(request: FastifyRequest) {
+    const generation = cache?.generation();
     request.session = await lookupSession(auth, request);
     if (!request.session) throw new HttpError(401, 'NO_SESSION', 'No active session found');
+    if (cache && generation !== undefined) {
+      const key = await cacheKeyOf(request);
+      if (key !== undefined) cache.set(key, request.session, generation);
+    }
   }
-  let cookieName: string | undefined;
   /**
    * requireUser through the session cache (session-cache.ts): for the guess route, where every millisecond of the
    * main thread counts. A revoked session is refused on every instance as soon as its NOTIFY arrives.
    */
   async function requireUserCached(request: FastifyRequest) {
     if (!cache) return requireUser(request);
-    cookieName ??= (await auth.$context).authCookies.sessionToken.name;
-    const key = sessionCookieOf(request.headers.cookie, cookieName);
+    const key = await cacheKeyOf(request);
     const cached = key === undefined ? undefined : cache.get(key);
     if (cached) {
       request.session = cached;
       return;
     }
-    const generation = cache.generation();
     await requireUser(request);
-    if (key !== undefined && request.session) cache.set(key, request.session, generation);
   }
   async function requireOrganizer(request: FastifyRequest) {
     await requireUser(request);

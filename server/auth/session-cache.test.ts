@@ -53,6 +53,18 @@ async function playerCachedOnSecond() {
 }
 
 describe("the guess route's session cache", () => {
+  it("is filled by the page load before a player's first guess, so that guess reads no session from the database", async () => {
+    const player = await createGamer(t);
+    const attemptId = (await startGame(t.app, player)).json().attempt.id as string;
+    const stats = second.app.guards.sessionCacheStats()!;
+    const loaded = await request(second.app, { method: 'GET', url: '/api/game/current', cookie: player.cookie });
+    expect(loaded.json().attempt.id).toBe(attemptId);
+    const before = { ...stats };
+    expect((await guess(second.app, player, attemptId, 'a cat on a sofa', 1)).statusCode).toBe(200);
+    expect(stats.hits).toBeGreaterThan(before.hits);
+    expect(stats.misses).toBe(before.misses);
+  });
+
   it('a player who signs out on one instance can no longer guess on another that had their session cached', async () => {
     const { player, probe } = await playerCachedOnSecond();
     const signOut = await request(t.app, { method: 'POST', url: '/api/auth/sign-out', cookie: player.cookie, payload: {} });
