@@ -47,14 +47,25 @@ export function prepareForEmbedding(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** The prepared texts of a prompt's views that a guess is also compared with (none for most short prompts). */
+const VIEW_TEXTS_LIMIT = 2000;
+const viewTexts = new Map<string, { clause?: string; content?: string }>();
+
+/**
+ * The prepared texts of a prompt's views that a guess is also compared with (none for most short prompts): worked out
+ * once per prompt (bounded), not once per guess.
+ */
 function viewTextsOf(prompt: string): { clause?: string; content?: string } {
+  const known = viewTexts.get(prompt);
+  if (known) return known;
   const clause = leadingClause(prompt);
   const content = contentView(prompt);
-  return {
+  const views = {
     clause: clause === undefined ? undefined : prepareForEmbedding(clause),
     content: content === undefined ? undefined : prepareForEmbedding(content),
   };
+  if (viewTexts.size >= VIEW_TEXTS_LIMIT) viewTexts.delete(viewTexts.keys().next().value!);
+  viewTexts.set(prompt, views);
+  return views;
 }
 
 const viewListOf = (prompt: string) => Object.values(viewTextsOf(prompt)).filter((view): view is string => view !== undefined);

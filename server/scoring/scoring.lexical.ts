@@ -331,27 +331,53 @@ export function alignSynonymsToPrompt(promptStems: Set<string>, guessWords: stri
   });
 }
 
-export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
+/** What lexicalOverlap needs of a prompt: the same for every guess at it, so worked out once per prompt (bounded). */
+interface PromptLexicon {
+  terms: PromptTerm[];
+  promptStems: Set<string>;
+  totalWeight: number;
+  headNoun: PromptTerm | undefined;
+  promptContentWords: number;
+  promptIsTagList: boolean;
+}
+const PROMPT_LEXICON_LIMIT = 2000;
+const promptLexicons = new Map<string, PromptLexicon>();
+
+function promptLexicon(prompt: string): PromptLexicon {
+  const known = promptLexicons.get(prompt);
+  if (known) return known;
   const terms = promptTerms(prompt);
-  const promptStems = withCompounds(wordsOf(prompt).filter((w) => !STOPWORDS.has(w)));
+  const lexicon: PromptLexicon = {
+    terms,
+    promptStems: withCompounds(wordsOf(prompt).filter((w) => !STOPWORDS.has(w))),
+    totalWeight: terms.reduce((sum, term) => sum + term.weight, 0),
+    headNoun: terms.find((term) => term.weight === 1),
+    promptContentWords: terms.filter((term) => term.weight > 0.1).length,
+    promptIsTagList: isTagList(prompt),
+  };
+  if (promptLexicons.size >= PROMPT_LEXICON_LIMIT) promptLexicons.delete(promptLexicons.keys().next().value!);
+  promptLexicons.set(prompt, lexicon);
+  return lexicon;
+}
+
+export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
+  const { terms, promptStems, totalWeight, headNoun, promptContentWords, promptIsTagList } = promptLexicon(prompt);
   const guessWords = alignSynonymsToPrompt(
     promptStems,
     wordsOf(guess).filter((w) => !STOPWORDS.has(w)),
   );
   const guessStemSet = withCompounds(guessWords);
   const content = guessWords.filter((word) => !STYLE_WORDS.has(word)).map(stemWord);
-  const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
   const matchedWeight = terms.filter((term) => guessStemSet.has(term.stem)).reduce((sum, term) => sum + term.weight, 0);
   const onTopic = content.filter((stem) => promptStems.has(stem)).length;
-  const headNoun = terms.find((term) => term.weight === 1);
   return {
     namesHeadNoun: headNoun !== undefined && guessStemSet.has(headNoun.stem),
     recall: totalWeight > 0 ? matchedWeight / totalWeight : 0,
     precision: content.length > 0 ? onTopic / content.length : 1,
     offTopicWords: content.length - onTopic,
     guessContentWords: content.length,
-    promptContentWords: terms.filter((term) => term.weight > 0.1).length,
+    promptContentWords,
     guessIsList: isKeywordList(guess),
-    promptIsTagList: isTagList(prompt),
+    promptIsTagList,
   };
 }
