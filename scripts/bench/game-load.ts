@@ -7,8 +7,9 @@
 // Origin; JSON) to the route the phone uses. Guesses ARRIVE AT A FIXED RATE whether or not earlier ones were
 // answered (open loop); guess k belongs to player k mod P, and a player's next guess waits for its previous answer
 // (a phone sends one guess at a time); a player's game screen is loaded (GET /api/game/current) a second before its
-// first guess, as a phone loads it (and starts the game) before guessing. Latency is measured from each guess's scheduled arrival, so a server that
-// falls behind shows it (no coordinated omission). A refused (503) guess is sent again at the player's next turn.
+// first guess, as a phone loads it (and starts the game) before guessing. Latency is measured from each guess's
+// scheduled arrival, so a server that falls behind shows it (no coordinated omission). A refused (503) guess is sent
+// again at the player's next turn.
 //
 // Measured per run: guesses served per second, latency p50/p95/p99 (all answers, and served guesses only), status
 // counts, server CPU per served guess from /proc (all threads of every process in the server's process group, and
