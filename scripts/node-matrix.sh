@@ -8,7 +8,8 @@
 # WebAssembly, so the same install must work on every line; a failure here is a real incompatibility.
 #
 # With --full, the whole suite instead (`npm test` with that Node first on PATH: every project, the servers and CLIs the
-# tests start, the clone test's install; as long as the main `npm test`: 8 to 21 minutes on 2 cores, by machine, so CI does not run it).
+# tests start, the clone test's install; as long as the main `npm test`: 8 to 21 minutes on 2 cores, by machine, so CI
+# does not run it).
 #
 #   bash scripts/node-matrix.sh [--full] [versions…]       e.g. bash scripts/node-matrix.sh 22, or --full 22
 set -euo pipefail

@@ -368,6 +368,9 @@ interface Load {
   servedLatencies: number[];
 }
 
+/** One more answer of this kind (a status, or what went wrong). */
+const count = (statuses: Map<number | string, number>, kind: number | string) => statuses.set(kind, (statuses.get(kind) ?? 0) + 1);
+
 const headersOf = (baseUrl: string, player: Player) => ({
   accept: 'application/json',
   origin: baseUrl,
@@ -384,9 +387,9 @@ function loadPage(baseUrl: string, player: Player, statuses: Map<number | string
     .then(async (response) => {
       updateJar(player, response);
       await response.arrayBuffer();
-      if (response.status !== 200) statuses.set(`page load ${response.status}`, (statuses.get(`page load ${response.status}`) ?? 0) + 1);
+      if (response.status !== 200) count(statuses, `page load ${response.status}`);
     })
-    .catch(() => statuses.set('page load network error', (statuses.get('page load network error') ?? 0) + 1));
+    .catch(() => count(statuses, 'page load network error'));
   player.previous = player.previous.then(() => loaded);
   return loaded;
 }
@@ -427,9 +430,9 @@ async function offer(baseUrl: string, players: Player[], rate: number, seconds: 
           player.stored++;
           servedLatencies.push(latency);
         }
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        count(statuses, response.status);
       } catch {
-        statuses.set('network error', (statuses.get('network error') ?? 0) + 1);
+        count(statuses, 'network error');
       }
     });
     player.previous = send;

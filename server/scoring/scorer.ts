@@ -3,6 +3,7 @@ import { calibratedScore, calibrationFor, exactMatchKey, type CalibrationParams 
 import { cosineOfNormalised, type Embedder } from './embedder';
 import { OpenAiEmbedder } from './openai.embedder';
 import { contentView, leadingClause, lexicalOverlap } from './scoring.lexical';
+import { memoizeBounded } from './memoize-bounded';
 import { alignSpellingToPrompt } from './scoring.spelling';
 import type { ScoringConfig } from './scoring.config';
 
@@ -47,26 +48,18 @@ export function prepareForEmbedding(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-const VIEW_TEXTS_LIMIT = 2000;
-const viewTexts = new Map<string, { clause?: string; content?: string }>();
-
 /**
  * The prepared texts of a prompt's views that a guess is also compared with (none for most short prompts): worked out
- * once per prompt (bounded), not once per guess.
+ * once per prompt (the last 2,000), not once per guess.
  */
-function viewTextsOf(prompt: string): { clause?: string; content?: string } {
-  const known = viewTexts.get(prompt);
-  if (known) return known;
+const viewTextsOf = memoizeBounded(2000, (prompt): { clause?: string; content?: string } => {
   const clause = leadingClause(prompt);
   const content = contentView(prompt);
-  const views = {
+  return {
     clause: clause === undefined ? undefined : prepareForEmbedding(clause),
     content: content === undefined ? undefined : prepareForEmbedding(content),
   };
-  if (viewTexts.size >= VIEW_TEXTS_LIMIT) viewTexts.delete(viewTexts.keys().next().value!);
-  viewTexts.set(prompt, views);
-  return views;
-}
+});
 
 const viewListOf = (prompt: string) => Object.values(viewTextsOf(prompt)).filter((view): view is string => view !== undefined);
 

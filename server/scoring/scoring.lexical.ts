@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { memoizeBounded } from './memoize-bounded';
 
 /**
  * Lexical features of a guess against a prompt: which prompt content words the guess
@@ -331,7 +332,7 @@ export function alignSynonymsToPrompt(promptStems: Set<string>, guessWords: stri
   });
 }
 
-/** What lexicalOverlap needs of a prompt: the same for every guess at it, so worked out once per prompt (bounded). */
+/** What lexicalOverlap needs of a prompt: the same for every guess at it, so worked out once per prompt (the last 2,000). */
 interface PromptLexicon {
   terms: PromptTerm[];
   promptStems: Set<string>;
@@ -340,14 +341,10 @@ interface PromptLexicon {
   promptContentWords: number;
   promptIsTagList: boolean;
 }
-const PROMPT_LEXICON_LIMIT = 2000;
-const promptLexicons = new Map<string, PromptLexicon>();
 
-function promptLexicon(prompt: string): PromptLexicon {
-  const known = promptLexicons.get(prompt);
-  if (known) return known;
+const promptLexicon = memoizeBounded(2000, (prompt): PromptLexicon => {
   const terms = promptTerms(prompt);
-  const lexicon: PromptLexicon = {
+  return {
     terms,
     promptStems: withCompounds(wordsOf(prompt).filter((w) => !STOPWORDS.has(w))),
     totalWeight: terms.reduce((sum, term) => sum + term.weight, 0),
@@ -355,10 +352,7 @@ function promptLexicon(prompt: string): PromptLexicon {
     promptContentWords: terms.filter((term) => term.weight > 0.1).length,
     promptIsTagList: isTagList(prompt),
   };
-  if (promptLexicons.size >= PROMPT_LEXICON_LIMIT) promptLexicons.delete(promptLexicons.keys().next().value!);
-  promptLexicons.set(prompt, lexicon);
-  return lexicon;
-}
+});
 
 export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
   const { terms, promptStems, totalWeight, headNoun, promptContentWords, promptIsTagList } = promptLexicon(prompt);
