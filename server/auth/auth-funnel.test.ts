@@ -135,12 +135,14 @@ describe('one abuser at full speed for a minute while 50 walk-ups on the same ad
     const start = now;
     const MINUTE = 60_000;
     // The abuser: sign-ups, made-up codes and sprayed passwords, back to back, never solving a challenge. Each call
-    // moves the limiter's clock on 25 ms, so 2,400 calls span the minute (40 a second; past the ceilings every further
-    // call is refused the same way, however fast it comes). It runs for at least that minute and until the crowd is in.
-    const ABUSER_CALLS = 2_400;
+    // moves the limiter's clock on 50 ms, so 1,200 calls span the minute (20 a second, 400 of each kind: past every
+    // ceiling of the address, 150 sign-ups and 300 codes and sign-ins, where every further call is refused the same way
+    // however fast it comes). It runs for at least that minute and until the crowd is in.
+    const ABUSER_CALLS = 1_200;
     const abuser = { sent: 0, accepted: 0, emails: [] as string[] };
     let walkUpsDone = false;
-    // The crowd arrives once the abuser has had 15 s at it: every ceiling of the address is then crossed.
+    // The crowd arrives once the abuser has had 30 s at it (200 calls of each kind): the sign-up ceiling is crossed,
+    // the others are crossed while the crowd is in.
     let headStart!: () => void;
     const abuserHadHisHeadStart = new Promise<void>((resolve) => (headStart = resolve));
     const abuse = (async () => {
@@ -157,7 +159,7 @@ describe('one abuser at full speed for a minute while 50 walk-ups on the same ad
               : await post('/api/auth/sign-in/email', { email, password: 'not-it' });
         if (kind === 0) abuser.emails.push(email);
         if (response.statusCode !== 429) abuser.accepted++;
-        if (abuser.sent === ABUSER_CALLS / 4) headStart();
+        if (abuser.sent === ABUSER_CALLS / 2) headStart();
       }
     })();
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challenges } from '../db/tables/game.tables';
 import { demoPackDir, repoRoot } from '../../scripts/paths';
 import { generatedImage, importDemoPack, importPack, writePack, zipFiles } from '../../tests/support/game';
+import { migratedDataDir } from '../../tests/support/data-dir';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { ChallengePackError, IMAGE_MAX_WIDTH } from './challenges-import.service';
 
@@ -174,7 +175,9 @@ describe('the import command', () => {
   it.skipIf(process.env.TEST_DB === 'postgres')(
     'prints a summary, or every problem with a non-zero exit',
     async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'gg-cli-'));
+      // Two runs of the command, each a fresh process that loads the scorer: minutes on a busy shared machine. The folder
+      // holds a migrated database already (a first start on an empty one is the clone test's and admin:create's subject).
+      const dataDir = migratedDataDir('gg-cli-');
       const run = (pack: string) =>
         promisify(execFile)(process.execPath, ['scripts/cli.mjs', 'challenges-import', pack], {
           cwd: repoRoot,
@@ -192,7 +195,6 @@ describe('the import command', () => {
       expect(failed.stderr).toContain('entry 1 (nope.png): prompt is empty');
       expect(failed.stderr).toContain('entry 1 (nope.png): image file not found in the pack');
       await rm(dataDir, { recursive: true });
-      // Two runs of the command, each a fresh process that loads the scorer: minutes on a busy shared machine.
     },
     240_000,
   );
