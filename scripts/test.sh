@@ -22,6 +22,11 @@ if [ -n "${TEST_TMPDIR:-}" ]; then
   export TMPDIR="$TEST_TMPDIR"
 elif [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(df -Pk /dev/shm | awk 'NR==2 {print $4}')" -gt 4000000 ]; then
   export TMPDIR=/dev/shm/guess-the-genesis-tests
+  # Memory, so what a run leaves behind (a pack a test wrote, a folder of a run that was stopped) is swept after two
+  # hours; the PGlite templates (tests/support/pglite-global-setup.ts) look after themselves.
+  if [ -d "$TMPDIR" ]; then
+    find "$TMPDIR" -mindepth 1 -maxdepth 1 -mmin +120 ! -name gg-pglite-templates -exec rm -rf {} + 2>/dev/null || true
+  fi
 fi
 mkdir -p "${TMPDIR:-/tmp}"
 

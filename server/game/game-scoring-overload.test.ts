@@ -11,6 +11,12 @@ import { createScorer, type Scorer } from '../scoring/scorer';
 import { createGamer, importDemoPack, startGame, submitGuess } from '../../tests/support/game';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
+/**
+ * The bulk job's size: 200 long guesses keep the one worker busy for ~1.5 s on a slow 2-core machine (~0.9 s on a fast
+ * one), against the few milliseconds the guesses under test take to reach the scorer. It was 600 (4.1 CPU-s a job here).
+ */
+const BULK_GUESSES = 200;
+
 let t: TestApp;
 let scorer: Scorer;
 beforeAll(async () => {
@@ -46,7 +52,7 @@ describe('scoring under overload', () => {
     const long = 'a crowded night market with food stalls lanterns and steam rising from street food after the rain';
     // A bulk job (like an import) occupies the worker and the queue at once (long enough for the native engine, too;
     // a short prompt, so no leading clause is embedded first).
-    const bulk = scorer.scoreMany(Array.from({ length: 600 }, (_, i) => ({ prompt: 'a night market', guess: `${long} ${i}` })));
+    const bulk = scorer.scoreMany(Array.from({ length: BULK_GUESSES }, (_, i) => ({ prompt: 'a night market', guess: `${long} ${i}` })));
 
     const refused = await submitGuess(t.app, player, attempt.id, 'a cat on a sofa', 1);
     expect(refused.statusCode).toBe(503);
@@ -83,7 +89,7 @@ describe('guesses in flight on one instance', () => {
     for (const game of games) await warmPrompt(capped.database, roomyScorer, game.id);
     const long = 'a crowded night market with food stalls lanterns and steam rising from street food after the rain';
     // The worker is busy with a bulk job, so admitted guesses stay in progress while the others arrive.
-    const bulk = roomyScorer.scoreMany(Array.from({ length: 600 }, (_, i) => ({ prompt: 'a night market', guess: `${long} ${i}` })));
+    const bulk = roomyScorer.scoreMany(Array.from({ length: BULK_GUESSES }, (_, i) => ({ prompt: 'a night market', guess: `${long} ${i}` })));
     const answers = await Promise.all(players.map((player, i) => submitGuess(capped.app, player, games[i].id, 'a cat on a sofa', 1)));
     await bulk;
 
