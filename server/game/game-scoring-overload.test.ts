@@ -89,7 +89,9 @@ describe('guesses in flight on one instance', () => {
     for (const game of games) await warmPrompt(capped.database, roomyScorer, game.id);
     const long = 'a crowded night market with food stalls lanterns and steam rising from street food after the rain';
     // The worker is busy with a bulk job, so admitted guesses stay in progress while the others arrive.
-    const bulk = roomyScorer.scoreMany(Array.from({ length: BULK_GUESSES }, (_, i) => ({ prompt: 'a night market', guess: `${long} ${i}` })));
+    const bulk = roomyScorer.scoreMany(
+      Array.from({ length: BULK_GUESSES }, (_, i) => ({ prompt: 'a night market', guess: `${long} ${i}` })),
+    );
     const answers = await Promise.all(players.map((player, i) => submitGuess(capped.app, player, games[i].id, 'a cat on a sofa', 1)));
     await bulk;
 
