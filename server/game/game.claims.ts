@@ -43,10 +43,10 @@ export const suggestedClaim = (userId: string, challengeId: string, allowPromptR
   allowPromptReuse
     ? sql`update challenges set claimed_at = coalesce(claimed_at, now())
           where id = (select c.id from challenges c where c.id = ${challengeId} and ${claimableBy(userId, true)} for update)
-          returning id, image_key`
+          returning id, image_key, prompt, embedder_id`
     : sql`update challenges set claimed_at = now()
           where id = (select c.id from challenges c where c.id = ${challengeId} and ${claimableBy(userId, false)} for update skip locked)
-          returning id, image_key`;
+          returning id, image_key, prompt, embedder_id`;
 
 /** START's claim when the player has no claimable suggestion: a random claimable challenge, as before suggestions. */
 export const randomClaim = (userId: string, allowPromptReuse: boolean) =>
@@ -55,11 +55,11 @@ export const randomClaim = (userId: string, allowPromptReuse: boolean) =>
           where id = (select c.id from challenges c
                       where ${claimableBy(userId, true)}
                       order by c.claimed_at is not null, ${suggestedToOthers(userId)}, random() limit 1 for update)
-          returning id, image_key`
+          returning id, image_key, prompt, embedder_id`
     : sql`update challenges set claimed_at = now()
           where id = (select c.id from challenges c where ${claimableBy(userId, false)}
                       order by c.claimed_at is not null, ${suggestedToOthers(userId)}, random() limit 1 for update skip locked)
-          returning id, image_key`;
+          returning id, image_key, prompt, embedder_id`;
 
 /** Seconds until the first prompt of an unfinished game goes back to the pool (null: every prompt was played). */
 export async function secondsUntilAClaimGoesIdle(tx: Tx): Promise<number | null> {
@@ -78,5 +78,5 @@ export async function secondsUntilAClaimGoesIdle(tx: Tx): Promise<number | null>
 }
 
 export async function claimOne(tx: Tx, claim: SQL) {
-  return rowsOf<{ id: string; image_key: string }>(await tx.execute(claim))[0];
+  return rowsOf<{ id: string; image_key: string; prompt: string; embedder_id: string | null }>(await tx.execute(claim))[0];
 }

@@ -1,4 +1,7 @@
-/** A guess: scored against the prompt and stored in the next free slot, once (a resend with its key gets the first answer). */
+/**
+ * A guess: scored against the prompt and stored in the next free slot, once (a resend with its key gets the first answer).
+ * At an attempt this instance knows (game.attempt-facts.ts) it goes straight to the store; otherwise it reads it first.
+ */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { GuessResponse } from '@contracts/game';
@@ -9,6 +12,7 @@ import type { PromptVectors } from '../scoring/scorer';
 import { gameErrors, scoringRefusal } from './game.errors';
 import { type AttemptRow, type GameServiceDeps, guessColumns, nextGuessNumber, toAttempt } from './game.shared';
 import { scoreMessage } from './score-message';
+import type { AttemptFactsStore, GuessChallenge } from './game.attempt-facts';
 
 /**
  * The answer to a guess stored earlier under `idempotencyKey` in this attempt (null when none was): the same message,
@@ -22,17 +26,31 @@ function storedGuessResult(row: AttemptRow, imageKey: string, prompt: string, id
   return { message: scoreMessage(score), guessNumber: index + 1, attempt: toAttempt(row, imageKey, prompt) };
 }
 
+/** A scored guess on its way to its slot, with what its answer shows. */
+interface ScoredGuess {
+  userId: string;
+  attemptId: string;
+  guess: string;
+  slot: number;
+  score: number;
+  /** The attempt's earlier scores (the final score is the best of three). */
+  before: { score1: number | null; score2: number | null };
+  imageKey: string;
+  prompt: string;
+  idempotencyKey: string | undefined;
+}
+
 /** Prompt embeddings kept in memory per game service (384 floats each for MiniLM: ~3 MB at this size). */
 const PROMPT_EMBEDDING_CACHE_SIZE = 2000;
 
-export function createSubmitGuess({ db, scorer, log }: GameServiceDeps) {
+export function createSubmitGuess({ db, scorer, log }: GameServiceDeps, attemptFacts: AttemptFactsStore) {
   /**
    * The stored prompt vectors (the prompt's embedding and its views'), recomputed once when they were made by
    * another embedder or before the current view rules. They never change for one embedder, so they are kept in
    * memory (bounded) instead of being read and parsed per guess.
    */
   const embeddingCache = new Map<string, PromptVectors>();
-  async function promptVectorsFor(challenge: { id: string; prompt: string; embedderId: string | null }): Promise<PromptVectors> {
+  async function promptVectorsFor(challenge: GuessChallenge): Promise<PromptVectors> {
     // Keyed by the prompt text too, so an edited prompt is never scored against its old embedding.
     const key = `${challenge.id}\n${challenge.prompt}`;
     const cached = embeddingCache.get(key);
@@ -115,9 +133,32 @@ export function createSubmitGuess({ db, scorer, log }: GameServiceDeps) {
     expectedNumber: number,
     idempotencyKey?: string,
   ): Promise<GuessResponse> {
+    // The slot this instance saw last is the one the client names: straight to the conditional store, no read.
+    const known = attemptFacts.get(attemptId);
+    const knownChallenge = known && attemptFacts.challenge(known.challengeId);
+    if (known && knownChallenge && known.userId === userId && known.nextSlot === expectedNumber) {
+      const score = await scoreGuess(knownChallenge, guess);
+      const answer = await store({
+        userId,
+        attemptId,
+        guess,
+        slot: expectedNumber,
+        score,
+        before: known,
+        imageKey: known.imageKey,
+        prompt: knownChallenge.prompt,
+        idempotencyKey,
+      });
+      if (answer) return answer;
+      // Filled or gone since: the full path reads the attempt and answers as it finds it (a resend gets its stored result).
+      attemptFacts.forget(attemptId);
+    }
+
     const [found] = await guessStatements.attempt.execute({ attemptId, userId });
     // Someone else's attempt looks exactly like a missing one.
     if (!found) throw gameErrors.attemptNotFound();
+    attemptFacts.rememberChallenge(found.challenge);
+    attemptFacts.remember(found.attempt, found.imageKey);
     // A resend of a guess already stored (its answer was lost): the stored result, whatever the slot shows now.
     const replay = idempotencyKey ? storedGuessResult(found.attempt, found.imageKey, found.challenge.prompt, idempotencyKey) : null;
     if (replay) return replay;
@@ -126,16 +167,57 @@ export function createSubmitGuess({ db, scorer, log }: GameServiceDeps) {
     // The client names the slot it shows: a double-tap or a second tab cannot fill the next slot by accident.
     if (expectedNumber !== slot) throw gameErrors.slotTaken();
 
-    let score: number;
+    const score = await scoreGuess(found.challenge, guess);
+    const answer = await store({
+      userId,
+      attemptId,
+      guess,
+      slot,
+      score,
+      before: found.attempt,
+      imageKey: found.imageKey,
+      prompt: found.challenge.prompt,
+      idempotencyKey,
+    });
+    if (answer) return answer;
+    // Another send filled the slot first: when it was this same guess (a retry that overtook the original), its result.
+    if (idempotencyKey) {
+      const [now] = await db
+        .select()
+        .from(attempts)
+        .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)));
+      const replayed = now ? storedGuessResult(now, found.imageKey, found.challenge.prompt, idempotencyKey) : null;
+      if (replayed) return replayed;
+    }
+    throw gameErrors.slotTaken();
+  }
+
+  async function scoreGuess(challenge: GuessChallenge, guess: string): Promise<number> {
     try {
-      const { embedding: promptEmbedding, views: promptViews } = await promptVectorsFor(found.challenge);
-      score = await scorer.score({ prompt: found.challenge.prompt, promptEmbedding, promptViews, guess });
+      const { embedding: promptEmbedding, views: promptViews } = await promptVectorsFor(challenge);
+      return await scorer.score({ prompt: challenge.prompt, promptEmbedding, promptViews, guess });
     } catch (error) {
       // Past saturation the scorer refuses instead of queueing for seconds; the guess was not stored.
       throw scoringRefusal(error);
     }
+  }
 
-    const finalScore = slot === GUESSES_PER_CHALLENGE ? Math.max(found.attempt.score1 ?? 0, found.attempt.score2 ?? 0, score) : null;
+  /**
+   * Stores the scored guess in `slot` with its conditional UPDATE and answers it; null when the UPDATE matched nothing
+   * (the slot was filled first, or the attempt is not this player's or is gone). `before` holds the earlier scores.
+   */
+  async function store({
+    userId,
+    attemptId,
+    guess,
+    slot,
+    score,
+    before,
+    imageKey,
+    prompt,
+    idempotencyKey,
+  }: ScoredGuess): Promise<GuessResponse | null> {
+    const finalScore = slot === GUESSES_PER_CHALLENGE ? Math.max(before.score1 ?? 0, before.score2 ?? 0, score) : null;
     const [updated] = await guessStatements.store[slot - 1].execute({
       attemptId,
       userId,
@@ -144,26 +226,15 @@ export function createSubmitGuess({ db, scorer, log }: GameServiceDeps) {
       finalScore,
       key: idempotencyKey ?? null,
     });
-    if (!updated) {
-      // Another send filled the slot first: when it was this same guess (a retry that overtook the original), its result.
-      if (idempotencyKey) {
-        const [now] = await db
-          .select()
-          .from(attempts)
-          .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)));
-        const replayed = now ? storedGuessResult(now, found.imageKey, found.challenge.prompt, idempotencyKey) : null;
-        if (replayed) return replayed;
-      }
-      throw gameErrors.slotTaken();
-    }
-
+    if (!updated) return null;
+    attemptFacts.remember(updated, imageKey);
     if (updated.guess3 !== null) {
       await announceLeaderboardChange(db, log);
     }
     return {
       message: scoreMessage(score),
       guessNumber: slot,
-      attempt: toAttempt(updated, found.imageKey, found.challenge.prompt),
+      attempt: toAttempt(updated, imageKey, prompt),
     };
   }
 

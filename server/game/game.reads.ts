@@ -4,9 +4,10 @@ import type { Attempt, Stats } from '@contracts/game';
 import { HISTORY_SIZE } from '@contracts/game.rules';
 import { user } from '../db/tables/auth.tables';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
+import type { AttemptFactsStore } from './game.attempt-facts';
 import { attemptView, type GameServiceDeps, toAttempt } from './game.shared';
 
-export function createGameReads({ db }: Pick<GameServiceDeps, 'db'>) {
+export function createGameReads({ db }: Pick<GameServiceDeps, 'db'>, attemptFacts: AttemptFactsStore) {
   const viewAttempts = (where: SQL | undefined) =>
     db.select(attemptView).from(attempts).innerJoin(challenges, eq(attempts.challengeId, challenges.id)).where(where);
 
@@ -14,7 +15,10 @@ export function createGameReads({ db }: Pick<GameServiceDeps, 'db'>) {
     const [row] = await viewAttempts(and(eq(attempts.userId, userId), isNull(attempts.guess3)))
       .orderBy(desc(attempts.createdAt))
       .limit(1);
-    return row ? toAttempt(row.attempt, row.imageKey, row.revealedPrompt) : null;
+    if (!row) return null;
+    // The game screen's load: the player's next guess at this attempt can skip reading it (game.attempt-facts.ts).
+    attemptFacts.remember(row.attempt, row.imageKey);
+    return toAttempt(row.attempt, row.imageKey, row.revealedPrompt);
   }
 
   async function recentAttempts(userId: string): Promise<Attempt[]> {

@@ -1,4 +1,5 @@
 /** The game rules, server-side and authoritative: one file per operation, composed here into the one service. */
+import { createAttemptFacts } from './game.attempt-facts';
 import { createGameReads } from './game.reads';
 import { createNextChallenge } from './game.next';
 import { createStartAttempt } from './game.start';
@@ -6,14 +7,16 @@ import { createSubmitGuess } from './game.guess';
 import type { GameServiceDeps } from './game.shared';
 
 export function createGameService(deps: GameServiceDeps) {
-  const { currentAttempt, recentAttempts, stats, sharedAttempt } = createGameReads(deps);
+  // What the game screen and START saw of an open attempt, so that its guesses need not read it again.
+  const attemptFacts = createAttemptFacts();
+  const { currentAttempt, recentAttempts, stats, sharedAttempt } = createGameReads(deps, attemptFacts);
   return {
     currentAttempt,
     recentAttempts,
     stats,
-    startAttempt: createStartAttempt(deps),
+    startAttempt: createStartAttempt(deps, attemptFacts),
     nextChallenge: createNextChallenge(deps),
-    submitGuess: createSubmitGuess(deps),
+    submitGuess: createSubmitGuess(deps, attemptFacts),
     sharedAttempt,
   };
 }

@@ -7,6 +7,7 @@ import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { readEventSettings } from '../event/event-settings';
 import { claimOne, IDLE_CLAIM_SECONDS, randomClaim, secondsUntilAClaimGoesIdle, suggestedClaim } from './game.claims';
 import { gameErrors } from './game.errors';
+import type { AttemptFactsStore } from './game.attempt-facts';
 import { type GameServiceDeps, toAttempt, type Tx } from './game.shared';
 
 /**
@@ -35,7 +36,7 @@ async function enforceStartBudget(tx: Tx, userId: string, settings: Awaited<Retu
     throw gameErrors.challengeTooSoon(Math.max(1, Math.ceil(interval - sinceLast)));
 }
 
-export function createStartAttempt({ db, log }: Pick<GameServiceDeps, 'db' | 'log'>) {
+export function createStartAttempt({ db, log }: Pick<GameServiceDeps, 'db' | 'log'>, attemptFacts: AttemptFactsStore) {
   /**
    * Claims a prompt and creates the attempt in one transaction: the player's suggestion (GET /api/game/next) when
    * it is still claimable, else a random one. Without reuse, SKIP LOCKED lets concurrent starts each take a different
@@ -87,11 +88,18 @@ export function createStartAttempt({ db, log }: Pick<GameServiceDeps, 'db' | 'lo
         const [row] = await tx.insert(attempts).values({ userId, challengeId: challenge.id }).returning();
         // Used or not, the suggestion is spent: the next GET /api/game/next chooses the one after.
         if (mine?.nextChallengeId) await tx.update(profiles).set({ nextChallengeId: null }).where(eq(profiles.id, userId));
-        return toAttempt(row, challenge.image_key, null);
+        return {
+          row,
+          imageKey: challenge.image_key,
+          challenge: { id: challenge.id, prompt: challenge.prompt, embedderId: challenge.embedder_id },
+        };
       });
       // The booth names players as they start and counts who is playing now.
       await announceLeaderboardChange(db, log);
-      return started;
+      // Committed: the player's first guess can skip reading the attempt (game.attempt-facts.ts).
+      attemptFacts.rememberChallenge(started.challenge);
+      attemptFacts.remember(started.row, started.imageKey);
+      return toAttempt(started.row, started.imageKey, null);
     } catch (error) {
       if (isUniqueViolation(error, 'attempts_one_unfinished_per_user') || isUniqueViolation(error, 'attempts_user_challenge_unique')) {
         throw gameErrors.challengeInProgress();
