@@ -2,12 +2,19 @@
  * A guess at the attempt this instance handed out or showed goes straight to its conditional store, without reading the
  * attempt first (game.attempt-facts.ts); whatever changed behind the instance's back is still decided by the database.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Attempt, GuessResponse } from '@contracts/game';
+import type { GuessResponse } from '@contracts/game';
 import { attempts } from '../db/tables/game.tables';
-import { allowBackToBackGames, createGamer, importDemoPack, startGame } from '../../tests/support/game';
+import {
+  allowBackToBackGames,
+  attemptRow,
+  createGamer,
+  guessKey,
+  importDemoPack,
+  sendGuess,
+  startedAttempt,
+} from '../../tests/support/game';
 import type { TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { createSecondInstance } from '../../tests/support/second-instance';
@@ -25,10 +32,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const send = (player: TestPlayer, attemptId: string, body: Record<string, unknown>, app = t.app) =>
-  request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie: player.cookie, payload: body });
-const row = async (id: string) => (await t.database.db.select().from(attempts).where(eq(attempts.id, id)))[0];
-const key = (label: string) => `key-${label}-${randomUUID()}`;
+const send = (player: TestPlayer, attemptId: string, body: Record<string, unknown>, app = t.app) => sendGuess(app, player, attemptId, body);
 
 /**
  * The statements that read the attempts table while `fn` runs, as the first instance's database driver was handed them
@@ -50,11 +54,7 @@ async function attemptReadsDuring<T>(fn: () => Promise<T>): Promise<{ result: T;
   }
 }
 
-async function newAttempt(player: TestPlayer, app = t.app): Promise<Attempt> {
-  const started = await startGame(app, player);
-  expect(started.statusCode, started.body).toBe(201);
-  return started.json().attempt;
-}
+const newAttempt = (player: TestPlayer, app = t.app) => startedAttempt(app, player);
 
 describe('a guess at an attempt this instance knows', () => {
   it('after START and after the game screen loads: no read of the attempt, and the same answers as ever', async () => {
@@ -75,7 +75,7 @@ describe('a guess at an attempt this instance knows', () => {
     expect(last.guesses.map((guess) => guess.text)).toEqual(['a cat number 1', 'a cat number 2', 'a cat number 3']);
     expect(last.finalScore).toBe(Math.max(...last.guesses.map((guess) => guess.score)));
     expect(last.prompt).not.toBeNull();
-    const stored = await row(attempt.id);
+    const stored = await attemptRow(t, attempt.id);
     expect([stored.finalScore, stored.completedAt !== null]).toEqual([last.finalScore, true]);
     // Complete: a fourth guess reads it and is refused as before.
     const fourth = await attemptReadsDuring(() => send(player, attempt.id, { guess: 'one more', guessNumber: 3 }));
@@ -98,7 +98,7 @@ describe('a guess at an attempt this instance knows', () => {
   it('a slot filled on another instance: the resend of that guess gets its stored result, another guess 409, the next slot scores', async () => {
     const player = await createGamer(t);
     const attempt = await newAttempt(player); // this instance knows slot 1 comes next
-    const k = key('elsewhere');
+    const k = guessKey('elsewhere');
     const body = { guess: 'a red bicycle by a canal', guessNumber: 1, idempotencyKey: k };
     const onSecond = await send(player, attempt.id, body, second.app);
     expect(onSecond.statusCode, onSecond.body).toBe(200);
@@ -106,10 +106,10 @@ describe('a guess at an attempt this instance knows', () => {
     const resent = await send(player, attempt.id, body);
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json()).toEqual(onSecond.json());
-    const other = await send(player, attempt.id, { guess: 'something else', guessNumber: 1, idempotencyKey: key('other') });
+    const other = await send(player, attempt.id, { guess: 'something else', guessNumber: 1, idempotencyKey: guessKey('other') });
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('SLOT_TAKEN');
-    const stored = await row(attempt.id);
+    const stored = await attemptRow(t, attempt.id);
     expect([stored.guess1, stored.guess2, stored.guess1Key]).toEqual(['a red bicycle by a canal', null, k]);
 
     const two = await send(player, attempt.id, { guess: 'a bicycle', guessNumber: 2 });
@@ -123,7 +123,7 @@ describe('a guess at an attempt this instance knows', () => {
     const intruder = await createGamer(t);
     const stolen = await send(intruder, attempt.id, { guess: 'anything', guessNumber: 1 });
     expect(stolen.statusCode).toBe(404);
-    expect((await row(attempt.id)).guess1).toBeNull();
+    expect((await attemptRow(t, attempt.id)).guess1).toBeNull();
   });
 
   it('an attempt deleted behind its back (an account deleted, a claim taken back) is a missing one', async () => {

@@ -2,14 +2,19 @@
  * A guess carries an idempotency key from the client: a resend of a stored guess (its answer lost with a connection
  * or an instance) gets the stored result, never 409 SLOT_TAKEN and never a second stored guess.
  */
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Attempt, GuessResponse } from '@contracts/game';
-import { attempts } from '../db/tables/game.tables';
-import { allowBackToBackGames, createGamer, importDemoPack, startGame } from '../../tests/support/game';
+import type { GuessResponse } from '@contracts/game';
+import {
+  allowBackToBackGames,
+  attemptRow,
+  createGamer,
+  guessKey,
+  importDemoPack,
+  sendGuess,
+  startedAttempt,
+} from '../../tests/support/game';
 import type { TestPlayer } from '../../tests/support/players';
-import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { createSecondInstance } from '../../tests/support/second-instance';
 
 let t: TestApp;
@@ -20,23 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const send = (player: TestPlayer, attemptId: string, body: Record<string, unknown>, app = t.app) =>
-  request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie: player.cookie, payload: body });
-const row = async (id: string) => (await t.database.db.select().from(attempts).where(eq(attempts.id, id)))[0];
-// Always 16–64 characters (a base-36 Math.random() is sometimes shorter than its slice, and the key was refused).
-const key = (label: string) => `key-${label}-${randomUUID()}`;
+const send = (player: TestPlayer, attemptId: string, body: Record<string, unknown>, app = t.app) => sendGuess(app, player, attemptId, body);
 
-async function newAttempt(player: TestPlayer): Promise<Attempt> {
-  const started = await startGame(t.app, player);
-  expect(started.statusCode).toBe(201);
-  return started.json().attempt;
-}
+const newAttempt = (player: TestPlayer, app = t.app) => startedAttempt(app, player);
 
 describe('a guess resent with its idempotency key', () => {
   it('gets the stored result (same score, same slot) and stores nothing twice', async () => {
     const player = await createGamer(t);
     const attempt = await newAttempt(player);
-    const k1 = key('one');
+    const k1 = guessKey('one');
     const first = await send(player, attempt.id, { guess: 'a cat on a sofa', guessNumber: 1, idempotencyKey: k1 });
     expect(first.statusCode, first.body).toBe(200);
     const stored: GuessResponse = first.json();
@@ -44,7 +41,7 @@ describe('a guess resent with its idempotency key', () => {
     const again = await send(player, attempt.id, { guess: 'a cat on a sofa', guessNumber: 1, idempotencyKey: k1 });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual(stored);
-    const after = await row(attempt.id);
+    const after = await attemptRow(t, attempt.id);
     expect([after.guess1, after.guess2, after.guess1Key]).toEqual(['a cat on a sofa', null, k1]);
 
     // Without the key, the same resend is what it always was: the slot is taken.
@@ -56,7 +53,7 @@ describe('a guess resent with its idempotency key', () => {
   it('is answered as stored even after later guesses, and after the attempt is complete (prompt included then)', async () => {
     const player = await createGamer(t);
     const attempt = await newAttempt(player);
-    const keys = [key('a'), key('b'), key('c')];
+    const keys = [guessKey('a'), guessKey('b'), guessKey('c')];
     const answers: GuessResponse[] = [];
     for (const [index, k] of keys.entries()) {
       const response = await send(player, attempt.id, { guess: `guess number ${index + 1}`, guessNumber: index + 1, idempotencyKey: k });
@@ -76,17 +73,17 @@ describe('a guess resent with its idempotency key', () => {
   it('a new key for a filled slot is a new guess: 409 SLOT_TAKEN, nothing changes', async () => {
     const player = await createGamer(t);
     const attempt = await newAttempt(player);
-    expect((await send(player, attempt.id, { guess: 'first words', guessNumber: 1, idempotencyKey: key('x') })).statusCode).toBe(200);
-    const other = await send(player, attempt.id, { guess: 'other words', guessNumber: 1, idempotencyKey: key('y') });
+    expect((await send(player, attempt.id, { guess: 'first words', guessNumber: 1, idempotencyKey: guessKey('x') })).statusCode).toBe(200);
+    const other = await send(player, attempt.id, { guess: 'other words', guessNumber: 1, idempotencyKey: guessKey('y') });
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('SLOT_TAKEN');
-    expect((await row(attempt.id)).guess1).toBe('first words');
+    expect((await attemptRow(t, attempt.id)).guess1).toBe('first words');
   });
 
   it("another player's key in another attempt replays nothing of theirs", async () => {
     const owner = await createGamer(t);
     const ownAttempt = await newAttempt(owner);
-    const k = key('shared');
+    const k = guessKey('shared');
     expect((await send(owner, ownAttempt.id, { guess: 'owner guess', guessNumber: 1, idempotencyKey: k })).statusCode).toBe(200);
     // The same key sent by someone else to the owner's attempt: it looks like a missing attempt.
     const intruder = await createGamer(t);
@@ -104,13 +101,13 @@ describe('a guess resent with its idempotency key', () => {
     try {
       const player = await createGamer(t);
       const attempt = await newAttempt(player);
-      const k = key('race');
+      const k = guessKey('race');
       const body = { guess: 'a lighthouse in a storm', guessNumber: 1, idempotencyKey: k };
       const responses = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => send(player, attempt.id, body, n % 2 === 0 ? t.app : second.app)));
       expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
       const scores = new Set(responses.map((r) => JSON.stringify((r.json() as GuessResponse).attempt.guesses)));
       expect(scores.size).toBe(1);
-      const stored = await row(attempt.id);
+      const stored = await attemptRow(t, attempt.id);
       expect([stored.guess1, stored.guess2, stored.guess1Key]).toEqual(['a lighthouse in a storm', null, k]);
     } finally {
       await second.close();
@@ -125,6 +122,6 @@ describe('a guess resent with its idempotency key', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION');
     }
-    expect((await row(attempt.id)).guess1).toBeNull();
+    expect((await attemptRow(t, attempt.id)).guess1).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 /** Game helpers for tests: challenge packs (the demo pack, generated ones, zips) and players who play. */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Attempt, GuessResponse } from '@contracts/game';
 import { demoPackDir } from '../../scripts/paths';
 import { importChallengePack } from '../../server/challenges/challenges-import.service';
+import { attempts } from '../../server/db/tables/game.tables';
 import { eventSettings } from '../../server/db/tables/platform.tables';
 import { createPlayer, type TestPlayer } from './players';
 import { request, type TestApp } from './test-app';
@@ -118,9 +120,26 @@ export async function createGamer(t: TestApp, displayName = `Tester${++nameCount
 export const startGame = (app: FastifyInstance, player: TestPlayer) =>
   request(app, { method: 'POST', url: '/api/game/start', cookie: player.cookie });
 
+/** START through the API, refused unless it opened an attempt (201); the attempt. */
+export async function startedAttempt(app: FastifyInstance, player: TestPlayer): Promise<Attempt> {
+  const started = await startGame(app, player);
+  expect(started.statusCode, started.body).toBe(201);
+  return started.json().attempt;
+}
+
+/** POST a guess with this body as it is (an idempotency key, a malformed field…). */
+export const sendGuess = (app: FastifyInstance, player: TestPlayer, attemptId: string, body: Record<string, unknown>) =>
+  request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie: player.cookie, payload: body });
+
 /** POST a guess for slot `guessNumber`, as the web client does (the slot it shows). */
 export const submitGuess = (app: FastifyInstance, player: TestPlayer, attemptId: string, guess: unknown, guessNumber: unknown) =>
-  request(app, { method: 'POST', url: `/api/game/attempts/${attemptId}/guesses`, cookie: player.cookie, payload: { guess, guessNumber } });
+  sendGuess(app, player, attemptId, { guess, guessNumber });
+
+/** A guess's idempotency key as the web client makes one: always 16–64 characters. */
+export const guessKey = (label: string) => `key-${label}-${randomUUID()}`;
+
+/** The attempt's row as the database holds it. */
+export const attemptRow = async (t: TestApp, id: string) => (await t.database.db.select().from(attempts).where(eq(attempts.id, id)))[0];
 
 /** Plays one challenge through the real game API: start + three guesses. Returns the completed attempt and each guess response. */
 export async function playFullGame(
