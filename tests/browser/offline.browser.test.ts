@@ -6,8 +6,6 @@ const { newPage } = useBrowser();
 describe('offline-tolerant at 390×844', () => {
   test('a reload while the server is unreachable shows "Reconnecting…", then the game resumes by itself', async () => {
     const { page, context, allowFailure } = await newPage();
-    // While offline, the Reconnecting page's health checks fail by design.
-    allowFailure('/api/health', 'network');
     const email = uniqueBrowserEmail('offline');
     const headers = { origin: baseUrl() };
     expect(
@@ -26,6 +24,10 @@ describe('offline-tolerant at 390×844', () => {
     await expectText(page, 'Guess the Prompt - Attempt 1 of 3');
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
 
+    // From here on the network is down: every request sent now, or still in flight, fails by design (the Reconnecting
+    // page's health checks; on a loaded machine also the game screen's warm-ups of its other views and the stats a
+    // page asks for, which were slow to go out). Failures logged before this line still fail the test.
+    allowFailure('/', 'network');
     await context.setOffline(true);
     await page.reload();
     await expectText(page, 'RECONNECTING…');
