@@ -16,6 +16,7 @@ import { createAuthLimits } from './auth-limits';
 import { createProofOfWork } from './auth-proof-of-work';
 import { authRoutes, sessionGuards } from './auth.routes';
 import { createSessionCache, listenForSessionChanges, type SessionCacheOptions } from './session-cache';
+import { createSessionReader } from './session-reader';
 import { resendVerificationMail } from './verification-resend';
 
 declare module 'fastify' {
@@ -87,7 +88,8 @@ export const authModule = fp<AuthModuleOptions>(
     let stopSessionListener: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => void (stopSessionListener = await listenForSessionChanges(database, sessionCache)));
     app.addHook('onClose', async () => stopSessionListener?.());
-    app.decorate('guards', sessionGuards(auth, sessionCache));
+    // Sessions are read directly on the common path, by better-auth otherwise (session-reader.ts).
+    app.decorate('guards', sessionGuards(auth, sessionCache, createSessionReader(auth, database.db)));
     const proofOfWork = createProofOfWork(limits, authSecret, { maxNumber: proofOfWorkMaxNumber });
     const authLimits = env.AUTH_RATE_LIMIT ? createAuthLimits(limits, authSecret, { secureCookie: production, proofOfWork }) : undefined;
     await app.register(authRoutes, { auth, limits: authLimits });

@@ -4,6 +4,7 @@ import { SIGN_IN_REFUSED } from './auth-hardening';
 import type { AuthLimits } from './auth-limits';
 import { CLIENT_IP_HEADER, type Auth, type AuthSession } from './auth';
 import type { SessionCache } from './session-cache';
+import { cookieValueOf, type SessionReader } from './session-reader';
 import { HttpError } from '../http/http-error';
 
 declare module 'fastify' {
@@ -20,8 +21,10 @@ function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-async function lookupSession(auth: Auth, request: FastifyRequest): Promise<AuthSession | null> {
-  return auth.api.getSession({ headers: authHeaders(request) });
+/** The request's session: read directly on the common path (session-reader.ts), else by better-auth's getSession. */
+async function lookupSession(auth: Auth, request: FastifyRequest, reader?: SessionReader): Promise<AuthSession | null> {
+  const read = reader ? await reader(request.headers.cookie) : undefined;
+  return read !== undefined ? read : auth.api.getSession({ headers: authHeaders(request) });
 }
 
 /** Mounts better-auth under /api/auth and offers the session guards the other capabilities use. */
@@ -69,26 +72,19 @@ function signInStatus(pathname: string, status: number, body: Buffer | null): nu
 }
 
 /**
- * The session cookie exactly as sent, as the session cache's key; undefined when absent or sent more than once
- * (then better-auth alone decides which one counts).
+ * The session cookie exactly as sent (name and value), as the session cache's key; undefined when absent or sent more
+ * than once (then better-auth alone decides which one counts).
  */
-export function sessionCookieOf(cookieHeader: string | undefined, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  let found: string | undefined;
-  for (const part of cookieHeader.split(';')) {
-    const pair = part.trim();
-    if (!pair.startsWith(name) || pair[name.length] !== '=') continue;
-    if (found !== undefined) return undefined;
-    found = pair;
-  }
-  return found;
+function sessionCookieOf(cookieHeader: string | undefined, name: string): string | undefined {
+  const value = cookieValueOf(cookieHeader, name);
+  return value === undefined ? undefined : `${name}=${value}`;
 }
 
 /** Guards for routes (as onRequest hooks, or awaited in a handler): each sets request.session. */
-export function sessionGuards(auth: Auth, cache?: SessionCache) {
+export function sessionGuards(auth: Auth, cache?: SessionCache, reader?: SessionReader) {
   /** Anyone may pass: request.session is the signed-in user's session, or null. */
   async function optionalUser(request: FastifyRequest) {
-    request.session = await lookupSession(auth, request);
+    request.session = await lookupSession(auth, request, reader);
   }
   let cookieName: string | undefined;
   const cacheKeyOf = async (request: FastifyRequest) => {
@@ -102,7 +98,7 @@ export function sessionGuards(auth: Auth, cache?: SessionCache) {
    */
   async function requireUser(request: FastifyRequest) {
     const generation = cache?.generation();
-    request.session = await lookupSession(auth, request);
+    request.session = await lookupSession(auth, request, reader);
     if (!request.session) throw new HttpError(401, 'NO_SESSION', 'No active session found');
     if (cache && generation !== undefined) {
       const key = await cacheKeyOf(request);
