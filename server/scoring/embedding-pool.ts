@@ -1,7 +1,8 @@
 /**
  * Runs an embedding model in a pool of worker threads (piscina) so scoring never blocks the
  * event loop. Concurrent requests are micro-batched: texts wait at most `batchWindowMs` (or
- * until a worker is free) and go to a worker in batches of at most `maxBatch`. Guesses are
+ * until a worker is free) and go to a worker in batches of at most `maxBatch`; with a window of 0 a free worker takes
+ * them at once, and they wait (and are batched) only while every worker is busy. Guesses are
  * admitted only while fewer than `maxQueued` texts wait: past that the caller gets
  * ScoringBusyError (the game answers 503 + Retry-After) instead of a 10-second queue.
  * A worker that crashes is replaced by piscina; the texts of its batch are retried once, each
@@ -133,7 +134,10 @@ export class EmbeddingPool {
   }
 
   private schedule() {
-    if (this.queue.length >= this.maxBatch) return this.dispatch();
+    // Without a window, a free worker takes the work at once; it waits (and is batched) only while every worker is busy,
+    // and goes when one finishes (runBatch).
+    if (this.queue.length >= this.maxBatch || (this.batchWindowMs === 0 && this.inFlight < this.threads)) return this.dispatch();
+    if (this.batchWindowMs === 0) return;
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       this.dispatch();

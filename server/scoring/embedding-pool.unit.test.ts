@@ -30,6 +30,18 @@ describe('EmbeddingPool', () => {
     expect(new Set(results.map(([vector]) => vector[1])).size).toBe(2);
   });
 
+  it('without a window, a free worker takes a text at once; texts sent while it works go together when it is done', async () => {
+    const p = pool({ threads: 1, batchWindowMs: 0, maxBatch: 8 });
+    const first = p.embed(['a']);
+    // Handed to the worker in the same turn of the event loop, without waiting for a timer.
+    expect(p.stats()).toMatchObject({ batches: 1, queued: 0, inFlightBatches: 1 });
+    const later = ['bb', 'ccc', 'dddd'].map((text) => p.embed([text]));
+    expect(p.stats()).toMatchObject({ batches: 1, queued: 3 });
+    expect((await first)[0][0]).toBe(1);
+    expect((await Promise.all(later)).map(([vector]) => vector[0])).toEqual([2, 3, 4]);
+    expect(p.stats().batches).toBe(2);
+  });
+
   it('refuses bounded work past the queue limit with ScoringBusyError, but lets unbounded work wait', async () => {
     const p = pool({ threads: 1, maxQueued: 5, batchWindowMs: 50 });
     const admitted = p.embed(['a', 'b', 'c', 'd', 'e']);

@@ -30,6 +30,9 @@ export class MiniLmEmbedder implements Embedder {
     model: MiniLmModelFiles = loadVerifiedMiniLm(),
   ): Promise<MiniLmEmbedder> {
     const pool = new EmbeddingPool({
+      // No batching window: at a booth's usual load the worker is free and a guess goes to it at once; past that,
+      // guesses wait while it is busy and go together when it finishes (docs/decisions/045).
+      batchWindowMs: 0,
       ...options,
       threads: options.threads ?? (engine === 'onnx' ? 1 : availableParallelism()),
       filename: fileURLToPath(new URL('./minilm.worker.mjs', import.meta.url)),
