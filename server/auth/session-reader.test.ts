@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../db/tables/auth.tables';
 import { createGamer, importDemoPack } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
+import { readsFrom, statementsDuring } from '../../tests/support/statements';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { createSessionReader, verifiedToken } from './session-reader';
 
@@ -42,19 +43,8 @@ const pageLoad = (cookie: string) => request(t.app, { method: 'GET', url: '/api/
 
 /** The statements that read the session or user tables while `fn` runs, as the database driver was handed them. */
 async function authReadsDuring<T>(fn: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
-  const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = client.query;
-  const reads: string[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
-    if (/^\s*select\b/i.test(text) && /from "(session|user)"/i.test(text)) reads.push(text);
-    return original.apply(this, args);
-  };
-  try {
-    return { result: await fn(), reads };
-  } finally {
-    client.query = original;
-  }
+  const { result, statements } = await statementsDuring(t.database.db, fn);
+  return { result, reads: statements.filter((statement) => readsFrom(statement, 'session', 'user')) };
 }
 
 describe('the direct session read', () => {

@@ -18,6 +18,7 @@ import {
 import type { TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { createSecondInstance } from '../../tests/support/second-instance';
+import { readsFrom, statementsDuring } from '../../tests/support/statements';
 
 let t: TestApp;
 let second: Awaited<ReturnType<typeof createSecondInstance>>;
@@ -35,23 +36,12 @@ afterAll(async () => {
 const send = (player: TestPlayer, attemptId: string, body: Record<string, unknown>, app = t.app) => sendGuess(app, player, attemptId, body);
 
 /**
- * The statements that read the attempts table while `fn` runs, as the first instance's database driver was handed them
+ * How many statements read the attempts table while `fn` runs, as the first instance's database driver was handed them
  * (on PGlite the second instance shares that driver, on PostgreSQL it has a pool of its own).
  */
 async function attemptReadsDuring<T>(fn: () => Promise<T>): Promise<{ result: T; reads: number }> {
-  const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = client.query;
-  let reads = 0;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
-    if (/^\s*select\b/i.test(text) && /from "attempts"/i.test(text)) reads++;
-    return original.apply(this, args);
-  };
-  try {
-    return { result: await fn(), reads };
-  } finally {
-    client.query = original;
-  }
+  const { result, statements } = await statementsDuring(t.database.db, fn);
+  return { result, reads: statements.filter((statement) => readsFrom(statement, 'attempts')).length };
 }
 
 const newAttempt = (player: TestPlayer, app = t.app) => startedAttempt(app, player);
