@@ -93,6 +93,7 @@ describe('the direct session read', () => {
       expect(refused.json()).toEqual({ code: 'NO_SESSION', message: 'No active session found' });
     }
     expect(await read(`${cookie}; ${cookie}`)).toBeUndefined();
+    expect(await read(cookie.replace('=', ' ='))).toBeUndefined();
     expect(await read(`${player.cookie}; better-auth.dont_remember=x`)).toBeUndefined();
     expect((await pageLoad(`${cookie}; ${cookie}`)).statusCode).toBe(200);
   });

@@ -62,10 +62,11 @@ export function createSessionReader(auth: Auth, db: Db) {
       updateAgeMs: context.sessionConfig.updateAge * 1000,
     })));
 
-  /** The session for these request headers, or undefined when only better-auth's getSession can answer it. */
+  /** The session for this Cookie header, or undefined when only better-auth's getSession can answer it. */
   return async function read(cookieHeader: string | undefined): Promise<SessionRead> {
     const { cookie, dontRemember, secret, expiresInMs, updateAgeMs } = await settingsOf();
-    if (!cookieHeader?.includes(`${cookie}=`)) return null;
+    // Not even the cookie's name: nobody. Anything else unusual (a space before '=', say) is better-auth's to read.
+    if (!cookieHeader?.includes(cookie)) return null;
     if (cookieHeader.includes(dontRemember)) return undefined;
     const value = cookieValueOf(cookieHeader, cookie);
     const token = value === undefined ? null : verifiedToken(value, secret);
