@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from '../db/tables/auth.tables';
 import { createPlayer } from '../../tests/support/players';
+import { readsFrom, statementsDuring } from '../../tests/support/statements';
 import { request, createTestApp, type TestApp } from '../../tests/support/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,6 +28,15 @@ describe('session cookies in production', () => {
     expect(sessionCookie).toMatch(/^__Secure-better-auth\.session_token=/);
     expect(sessionCookie).toMatch(/; Secure/i);
     expect(sessionCookie).toMatch(/; HttpOnly/i);
+    // The prefixed cookie signs the player in, read directly (one statement: session-reader.ts), not by better-auth.
+    const cookie = String(sessionCookie).split(';')[0];
+    const { result, statements } = await statementsDuring(t.database.db, () =>
+      request(t.app, { method: 'GET', url: '/api/game/current', cookie }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(statements.filter((statement) => readsFrom(statement, 'session', 'user'))).toEqual([
+      expect.stringMatching(/from "session" inner join "user"/i),
+    ]);
   });
 });
 
