@@ -75,7 +75,9 @@ describe('e-mail accounts', () => {
     await page.waitForURL('**/auth');
     expect(await sessionOf(page)).toBeNull();
 
-    await page.goto('/play');
+    // The app sends a signed-out /play on to /auth, sometimes before /play's own load event (a loaded CI run saw the
+    // goto "interrupted by another navigation"): the goto ends when /play is committed, the redirect is awaited.
+    await page.goto('/play', { waitUntil: 'commit' });
     await page.waitForURL('**/auth');
     await expectText(page, 'Welcome back!');
     // The guard replaced /play in the history: going back never shows it.
