@@ -135,9 +135,8 @@ export class EmbeddingPool {
 
   private schedule() {
     // Without a window, a free worker takes the work at once; it waits (and is batched) only while every worker is busy,
-    // and goes when one finishes (runBatch).
-    if (this.queue.length >= this.maxBatch || (this.batchWindowMs === 0 && this.inFlight < this.threads)) return this.dispatch();
-    if (this.batchWindowMs === 0) return;
+    // and goes when one finishes (runBatch). dispatch() hands work only to free workers.
+    if (this.batchWindowMs === 0 || this.queue.length >= this.maxBatch) return this.dispatch();
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       this.dispatch();
