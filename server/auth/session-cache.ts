@@ -10,6 +10,7 @@
  * listener reconnects (NOTIFYs may have been missed) everything is forgotten. Nothing is cached before the instance
  * listens, nor a look-up that began before an eviction.
  */
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client';
 import type { AuthSession } from './auth';
 
@@ -33,21 +34,20 @@ export interface SessionCacheOptions {
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
 export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, maxEntries = MAX_ENTRIES, clock = Date.now }: SessionCacheOptions = {}) {
-  const entries = new Map<string, Entry>();
   const byUser = new Map<string, Set<string>>();
+  /** The least recently used entry goes first when full; whatever removes an entry takes it out of `byUser` too. */
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    dispose: (entry, key) => {
+      const keys = byUser.get(entry.userId);
+      keys?.delete(key);
+      if (keys?.size === 0) byUser.delete(entry.userId);
+    },
+  });
   /** Bumped by every eviction: a look-up that started before one must not be cached after it. */
   let generation = 0;
   let listening = false;
   const stats = { hits: 0, misses: 0 };
-
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    const keys = byUser.get(entry.userId);
-    keys?.delete(key);
-    if (keys?.size === 0) byUser.delete(entry.userId);
-  }
 
   return {
     stats,
@@ -55,7 +55,7 @@ export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, maxEntries = 
     get(key: string): AuthSession | undefined {
       const entry = entries.get(key);
       if (!entry || entry.until <= clock()) {
-        if (entry) remove(key);
+        if (entry) entries.delete(key);
         stats.misses++;
         return undefined;
       }
@@ -67,8 +67,6 @@ export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, maxEntries = 
     set(key: string, session: AuthSession, lookedUpAt: number) {
       if (!listening || lookedUpAt !== generation) return;
       const until = Math.min(clock() + ttlMs, new Date(session.session.expiresAt).getTime());
-      if (entries.size >= maxEntries) remove(entries.keys().next().value!);
-      remove(key);
       entries.set(key, { session, userId: session.user.id, until });
       let keys = byUser.get(session.user.id);
       if (!keys) byUser.set(session.user.id, (keys = new Set()));
@@ -77,12 +75,8 @@ export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, maxEntries = 
     /** Forgets every cached session of one user ('' forgets everything: notifications may have been missed). */
     evict(userId: string) {
       generation++;
-      if (userId === '') {
-        entries.clear();
-        byUser.clear();
-        return;
-      }
-      for (const key of [...(byUser.get(userId) ?? [])]) remove(key);
+      if (userId === '') entries.clear();
+      else for (const key of [...(byUser.get(userId) ?? [])]) entries.delete(key);
     },
     setListening(value: boolean) {
       listening = value;

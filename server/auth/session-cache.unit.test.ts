@@ -55,4 +55,24 @@ describe('session cache', () => {
     cache.evict('');
     expect(cache.get('b1')).toBeUndefined();
   });
+
+  it('when full, drops the session used least recently, and a dropped or replaced one no longer belongs to its user', () => {
+    const now = { ms: Date.now() };
+    const cache = createSessionCache({ ttlMs: 60_000, maxEntries: 2, clock: () => now.ms });
+    cache.setListening(true);
+    cache.set('a1', sessionOf('a'), cache.generation());
+    cache.set('b1', sessionOf('b'), cache.generation());
+    expect(cache.get('a1')).toBeDefined(); // a1 used again: b1 is now the least recently used
+    cache.set('c1', sessionOf('c'), cache.generation());
+    expect(cache.size()).toBe(2);
+    expect(cache.get('b1')).toBeUndefined();
+    expect(cache.get('a1')?.user.id).toBe('a');
+    // The same cookie key now stands for user d: revoking a must leave it, revoking d must take it.
+    cache.set('a1', sessionOf('d'), cache.generation());
+    cache.evict('a');
+    expect(cache.get('a1')?.user.id).toBe('d');
+    cache.evict('d');
+    expect(cache.get('a1')).toBeUndefined();
+    expect(cache.get('c1')).toBeDefined();
+  });
 });

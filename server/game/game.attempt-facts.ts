@@ -9,6 +9,8 @@
  * filled, in the database. When it matches nothing (another tab or instance filled the slot, the attempt was taken
  * back or deleted), the guess forgets the attempt and takes the full path, which reads the row and decides.
  */
+import { LRUCache } from 'lru-cache';
+import type { PromptVectors } from '../scoring/scorer';
 import { type AttemptRow, nextGuessNumber } from './game.shared';
 
 export interface AttemptFacts {
@@ -31,28 +33,44 @@ export interface GuessChallenge {
   embedderId: string | null;
 }
 
-/** Challenges whose prompt is kept: as many as the prompt embeddings kept beside them (game.guess.ts). */
+/**
+ * Challenges kept, each with its prompt and, once a guess needed them, its prompt vectors (384 floats each for MiniLM:
+ * ~3 MB at this size) instead of reading and parsing them per guess.
+ */
 const CHALLENGES_LIMIT = 2_000;
 
+interface KnownChallenge extends GuessChallenge {
+  /** The prompt's vectors, as the game service's scorer uses them (game.guess.ts); absent until a guess needed them. */
+  vectors?: PromptVectors;
+}
+
 export function createAttemptFacts(limit = ATTEMPT_FACTS_LIMIT) {
-  const known = new Map<string, AttemptFacts>();
-  const challenges = new Map<string, GuessChallenge>();
+  const known = new LRUCache<string, AttemptFacts>({ max: limit });
+  const challenges = new LRUCache<string, KnownChallenge>({ max: CHALLENGES_LIMIT });
   return {
     get: (attemptId: string) => known.get(attemptId),
     /** The challenge's prompt as START or an earlier guess read it; undefined when this instance has not seen it. */
-    challenge: (challengeId: string) => challenges.get(challengeId),
+    challenge: (challengeId: string): GuessChallenge | undefined => challenges.get(challengeId),
     rememberChallenge(challenge: GuessChallenge) {
-      if (challenges.has(challenge.id)) return;
-      if (challenges.size >= CHALLENGES_LIMIT) challenges.delete(challenges.keys().next().value!);
-      challenges.set(challenge.id, challenge);
+      if (!challenges.has(challenge.id))
+        challenges.set(challenge.id, { id: challenge.id, prompt: challenge.prompt, embedderId: challenge.embedderId });
+    },
+    /** The vectors kept for this challenge's prompt (never for another prompt text under the same id). */
+    promptVectors(challenge: GuessChallenge): PromptVectors | undefined {
+      const kept = challenges.get(challenge.id);
+      return kept?.prompt === challenge.prompt ? kept.vectors : undefined;
+    },
+    rememberPromptVectors(challenge: GuessChallenge, vectors: PromptVectors) {
+      const kept = challenges.get(challenge.id);
+      if (kept && kept.prompt !== challenge.prompt) return;
+      challenges.set(challenge.id, { id: challenge.id, prompt: challenge.prompt, embedderId: challenge.embedderId, vectors });
     },
     /** Keeps an open attempt as this row shows it; a complete one is forgotten (no guess goes to it again). */
     remember(row: AttemptRow, imageKey: string) {
       const nextSlot = nextGuessNumber(row);
-      known.delete(row.id);
-      if (nextSlot === null) return;
-      if (known.size >= limit) known.delete(known.keys().next().value!);
-      known.set(row.id, { userId: row.userId, challengeId: row.challengeId, imageKey, score1: row.score1, score2: row.score2, nextSlot });
+      if (nextSlot === null) known.delete(row.id);
+      else
+        known.set(row.id, { userId: row.userId, challengeId: row.challengeId, imageKey, score1: row.score1, score2: row.score2, nextSlot });
     },
     forget: (attemptId: string) => known.delete(attemptId),
   };

@@ -40,20 +40,15 @@ interface ScoredGuess {
   idempotencyKey: string | undefined;
 }
 
-/** Prompt embeddings kept in memory per game service (384 floats each for MiniLM: ~3 MB at this size). */
-const PROMPT_EMBEDDING_CACHE_SIZE = 2000;
-
 export function createSubmitGuess({ db, scorer, log }: GameServiceDeps, attemptFacts: AttemptFactsStore) {
   /**
    * The stored prompt vectors (the prompt's embedding and its views'), recomputed once when they were made by
    * another embedder or before the current view rules. They never change for one embedder, so they are kept in
    * memory (bounded) instead of being read and parsed per guess.
    */
-  const embeddingCache = new Map<string, PromptVectors>();
   async function promptVectorsFor(challenge: GuessChallenge): Promise<PromptVectors> {
-    // Keyed by the prompt text too, so an edited prompt is never scored against its old embedding.
-    const key = `${challenge.id}\n${challenge.prompt}`;
-    const cached = embeddingCache.get(key);
+    // Kept with the challenge's prompt text, so an edited prompt is never scored against its old embedding.
+    const cached = attemptFacts.promptVectors(challenge);
     if (cached) return cached;
     let vectors: PromptVectors | null = null;
     if (challenge.embedderId === scorer.embedderId) {
@@ -70,8 +65,7 @@ export function createSubmitGuess({ db, scorer, log }: GameServiceDeps, attemptF
         .set({ promptEmbedding: vectors.embedding, promptViews: vectors.views, embedderId: scorer.embedderId })
         .where(and(eq(challenges.id, challenge.id), eq(challenges.prompt, challenge.prompt)));
     }
-    if (embeddingCache.size >= PROMPT_EMBEDDING_CACHE_SIZE) embeddingCache.delete(embeddingCache.keys().next().value!);
-    embeddingCache.set(key, vectors);
+    attemptFacts.rememberPromptVectors(challenge, vectors);
     return vectors;
   }
 

@@ -1,14 +1,14 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * `compute`, remembered per key: each key is worked out once while it is among the last `limit` keys stored (the
- * oldest is forgotten first). For what depends on a prompt alone and is asked again for every guess at it.
+ * `compute`, remembered per key: each key is worked out once while it is among the last `limit` keys used (the least
+ * recently used is forgotten first). For what depends on a prompt alone and is asked again for every guess at it.
  */
-export function memoizeBounded<T>(limit: number, compute: (key: string) => T): (key: string) => T {
-  const known = new Map<string, T>();
+export function memoizeBounded<T extends {}>(limit: number, compute: (key: string) => T): (key: string) => T {
+  const known = new LRUCache<string, T>({ max: limit });
   return (key) => {
-    if (known.has(key)) return known.get(key)!;
-    const value = compute(key);
-    if (known.size >= limit) known.delete(known.keys().next().value!);
-    known.set(key, value);
+    let value = known.get(key);
+    if (value === undefined) known.set(key, (value = compute(key)));
     return value;
   };
 }

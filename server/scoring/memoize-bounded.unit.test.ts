@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoizeBounded } from './memoize-bounded';
 
 describe('memoizeBounded', () => {
-  it('works each key out once while it is among the last `limit` keys, then forgets the oldest first', () => {
+  it('works each key out once while it is among the last `limit` keys, then forgets the least recently used first', () => {
     const computed: string[] = [];
     const upper = memoizeBounded(2, (key) => {
       computed.push(key);
@@ -20,14 +20,19 @@ describe('memoizeBounded', () => {
     expect(computed).toEqual(['a', 'b', 'c', 'a']);
   });
 
-  it('remembers a value that is undefined, not only truthy ones', () => {
-    let calls = 0;
-    const none = memoizeBounded(10, () => {
-      calls++;
-      return undefined;
+  it('forgets the key used least recently, not the one stored first', () => {
+    const computed: string[] = [];
+    const length = memoizeBounded(2, (key) => {
+      computed.push(key);
+      return { length: key.length };
     });
-    none('x');
-    none('x');
-    expect(calls).toBe(1);
+    length('a');
+    length('bb');
+    length('a'); // used again: 'bb' is now the least recently used
+    length('ccc');
+    length('a');
+    expect(computed).toEqual(['a', 'bb', 'ccc']);
+    length('bb');
+    expect(computed).toEqual(['a', 'bb', 'ccc', 'bb']);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { HttpError } from '../http/http-error';
 import type { GameService } from '../game/game.service';
@@ -36,7 +37,7 @@ const notFound = () => new HttpError(404, 'SHARE_NOT_FOUND', 'There is nothing t
  */
 export async function shareRoutes(base: FastifyInstance, options: ShareRoutesOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const cache = new Map<string, Buffer>();
+  const cache = new LRUCache<string, Buffer>({ max: CARD_CACHE_SIZE });
 
   async function standing(attemptId: string) {
     const shared = await options.game.sharedAttempt(attemptId);
@@ -94,7 +95,6 @@ export async function shareRoutes(base: FastifyInstance, options: ShareRoutesOpt
         gameUrl: options.gameUrl,
         image: image?.bytes ?? null,
       });
-      if (cache.size >= CARD_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(key, png);
     }
     return reply.type('image/png').header('cache-control', 'public, max-age=300').send(png);
