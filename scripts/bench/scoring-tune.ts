@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { MINILM_CALIBRATION, type CalibrationParams } from '../../server/scoring/calibration';
-import type { Embedder } from '../../server/scoring/embedder';
+import type { Embedder, EmbeddingVector } from '../../server/scoring/embedder';
 import { MiniLmEmbedder } from '../../server/scoring/minilm.embedder';
 import { createScorerFromEmbedder } from '../../server/scoring/scorer';
 import { evalInputs, summarise, type EvalPrompt } from './scoring-eval-metrics';
@@ -29,7 +29,7 @@ const sts = lines.map((line) => line.split('\t')).map(([gold, prompt, guess]) =>
 
 /** Every text is embedded once by the real model; candidates then score from memory. */
 const model = await MiniLmEmbedder.load({ threads: 2 });
-const cache = new Map<string, number[]>();
+const cache = new Map<string, EmbeddingVector>();
 const cached: Embedder = {
   id: model.id,
   async embed(texts) {

@@ -1,37 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { HttpError } from './http-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The headers a helmet middleware sets. With this configuration they depend on nothing in the request (no nonce, no
+ * directive computed per request), so running it once on a recording response gives every response's headers.
+ */
+export function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let finished = false;
+  middleware({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish at once: its headers cannot be worked out ahead');
+  return [...headers];
+}
+
 /** Security headers plus a same-origin check on every state-changing API call (cookie auth needs CSRF protection). */
 export async function registerSecurity(app: FastifyInstance, options: { production: boolean; allowedOrigins: string[] }) {
-  // One helmet middleware for the process, applied to every response. (@fastify/helmet builds the middleware again for
-  // every request, parsing this configuration each time: 3 % of the main thread's time per guess, docs/decisions/045.)
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner position popovers and toasts with style attributes; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(options.production ? { upgradeInsecureRequests: [] } : {}),
+  // helmet's headers, worked out once for the process and set on every response. (@fastify/helmet builds the middleware
+  // again for every request, parsing this configuration each time: 3 % of the main thread's time per guess; running the
+  // middleware per request still rebuilt the policy string and ran twelve middlewares: docs/decisions/045.)
+  const securityHeaders = headersSetBy(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Radix and sonner position popovers and toasts with style attributes; scripts stay strict.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(options.production ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    frameguard: { action: 'deny' },
-    hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      frameguard: { action: 'deny' },
+      hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    // On the raw response, as helmet sets them: a response written by hand (the event streams) carries them too.
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
 
   const warnings = misconfigurationWarnings(options.allowedOrigins);
 

@@ -1,9 +1,15 @@
+/**
+ * An embedding as a provider hands it over: a plain array (remote APIs) or the model worker's Float32Array, used as it
+ * came for a guess's cosines (no copy per guess); what is stored is made a plain array first (Scorer.embed).
+ */
+export type EmbeddingVector = readonly number[] | Float32Array;
+
 /** A text-embedding provider. Vectors are L2-normalised so cosine similarity is a dot product. */
 export interface Embedder {
   /** Stable identifier stored next to persisted embeddings, e.g. 'minilm-l6-v2' or 'openai:text-embedding-3-small'. */
   readonly id: string;
   /** `bounded: true` marks play-time work (guesses) that may be refused with ScoringBusyError when saturated. */
-  embed(texts: string[], options?: { bounded?: boolean }): Promise<number[][]>;
+  embed(texts: string[], options?: { bounded?: boolean }): Promise<EmbeddingVector[]>;
   /** Stops worker threads, if any. */
   close?(): Promise<void>;
   /** Texts waiting for a worker (local models); read by GET /metrics. */
@@ -20,7 +26,7 @@ export function l2Normalise(vector: ArrayLike<number>): number[] {
 }
 
 /** Cosine of two L2-normalised vectors (their dot product), clamped to [-1, 1]. */
-export function cosineOfNormalised(a: readonly number[], b: readonly number[]): number {
+export function cosineOfNormalised(a: EmbeddingVector, b: EmbeddingVector): number {
   if (a.length !== b.length) throw new Error(`embedding length mismatch: ${a.length} vs ${b.length}`);
   let dot = 0;
   for (let i = 0; i < a.length; i++) dot += a[i] * b[i];

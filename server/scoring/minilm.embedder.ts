@@ -49,9 +49,8 @@ export class MiniLmEmbedder implements Embedder {
     return embedder;
   }
 
-  async embed(texts: string[], options?: { bounded?: boolean }): Promise<number[][]> {
-    const vectors = await this.pool.embed(texts, { bounded: options?.bounded ?? false });
-    return vectors.map((vector) => Array.from(vector));
+  embed(texts: string[], options?: { bounded?: boolean }): Promise<Float32Array[]> {
+    return this.pool.embed(texts, { bounded: options?.bounded ?? false });
   }
 
   queued(): number {

@@ -17,7 +17,7 @@ const texts = [
   // Past the model's 256-token limit: both engines cut it the same way.
   Array.from({ length: 300 }, (_, i) => `word${i % 37}`).join(' '),
 ];
-const dot = (a: number[], b: number[]) => a.reduce((sum, value, i) => sum + value * b[i], 0);
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).reduce((sum, value, i) => sum + value * b[i], 0);
 
 let onnx: MiniLmEmbedder;
 let wasm: MiniLmEmbedder;

@@ -1,6 +1,7 @@
 /** The scoring capability used by the game: embed prompts at import, score guesses at play time. */
+import { LRUCache } from 'lru-cache';
 import { calibratedScore, calibrationFor, exactMatchKey, type CalibrationParams } from './calibration';
-import { cosineOfNormalised, type Embedder } from './embedder';
+import { cosineOfNormalised, type Embedder, type EmbeddingVector } from './embedder';
 import { OpenAiEmbedder } from './openai.embedder';
 import { contentView, leadingClause, lexicalOverlap } from './scoring.lexical';
 import { memoizeBounded } from './memoize-bounded';
@@ -71,21 +72,19 @@ const CLAUSE_CACHE_LIMIT = 5000;
 
 export function createScorerFromEmbedder(embedder: Embedder, calibration: CalibrationParams = calibrationFor(embedder.id)): Scorer {
   // Prompt embeddings (imports) always wait their turn; guesses may be refused when the model is saturated.
-  const embed = (texts: string[]) => embedder.embed(texts.map(prepareForEmbedding), { bounded: false });
+  // Plain arrays: these are stored (challenges' vectors) or handed to tools.
+  const embed = async (texts: string[]) =>
+    (await embedder.embed(texts.map(prepareForEmbedding), { bounded: false })).map((vector) => Array.from(vector));
   // Load the word tables (synonyms, broader words) now, not on the first player's guess.
   lexicalOverlap('a horse', 'a stallion');
-  const clauseVectors = new Map<string, number[]>();
-  const rememberClause = (clause: string, vector: number[]) => {
-    if (clauseVectors.size >= CLAUSE_CACHE_LIMIT) clauseVectors.delete(clauseVectors.keys().next().value!);
-    clauseVectors.set(clause, vector);
-  };
+  const clauseVectors = new LRUCache<string, EmbeddingVector>({ max: CLAUSE_CACHE_LIMIT });
 
   /**
    * The vectors of these leading clauses, embedding the ones not seen yet. They belong to the prompt, not to the
    * guess: like a prompt's own embedding they always wait their turn, so a guess's bounded call counts only the
    * guess (with a queue limit of 1, a guess on a new long prompt used to need two places and be refused).
    */
-  async function clauseVectorsFor(clauses: string[], stored: Map<string, number[]>): Promise<Map<string, number[]>> {
+  async function clauseVectorsFor(clauses: string[], stored: Map<string, EmbeddingVector>): Promise<Map<string, EmbeddingVector>> {
     const wanted = new Set(clauses);
     const known = (clause: string) => stored.get(clause) ?? clauseVectors.get(clause);
     const found = new Map([...wanted].flatMap((clause) => (known(clause) ? [[clause, known(clause)!] as const] : [])));
@@ -93,7 +92,7 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     if (missing.length > 0) {
       const vectors = await embedder.embed(missing, { bounded: false });
       missing.forEach((clause, i) => {
-        rememberClause(clause, vectors[i]);
+        clauseVectors.set(clause, vectors[i]);
         found.set(clause, vectors[i]);
       });
     }
@@ -104,7 +103,7 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     // One embed call for every guess and every prompt lacking a stored embedding (deduplicated).
     const texts = new Map<string, number>();
     const slotOf = (text: string) => texts.get(text) ?? (texts.set(text, texts.size), texts.size - 1);
-    const storedViews = new Map<string, number[]>();
+    const storedViews = new Map<string, EmbeddingVector>();
     const plan = inputs.map((input) => {
       if (typeof input.prompt !== 'string' || typeof input.guess !== 'string') throw new TypeError('prompt and guess must be strings');
       if (prepareForEmbedding(input.guess) === '') return { kind: 'fixed' as const, score: 0 };
