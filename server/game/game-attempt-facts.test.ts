@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuessResponse } from '@contracts/game';
 import { attempts } from '../db/tables/game.tables';
+import { rateLimitCounters } from '../db/tables/limits.tables';
+import { GUESS_RATE_LIMIT } from './game.guess';
 import {
   allowBackToBackGames,
   attemptRow,
@@ -123,5 +125,73 @@ describe('a guess at an attempt this instance knows', () => {
     const response = await send(player, attempt.id, { guess: 'a quiet harbour', guessNumber: 1 });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('ATTEMPT_NOT_FOUND');
+  });
+});
+
+describe('the guess limit at an attempt this instance knows', () => {
+  const counterKey = (player: TestPlayer) => `${GUESS_RATE_LIMIT.name}:${player.id}`;
+  const counted = async (player: TestPlayer) =>
+    (
+      await t.database.db
+        .select()
+        .from(rateLimitCounters)
+        .where(eq(rateLimitCounters.key, counterKey(player)))
+    )[0]?.count ?? 0;
+  const countingStatements = (statements: string[]) => statements.filter((statement) => statement.includes('"rate_limit_counters"'));
+
+  it('is counted by the statement that stores the guess: one round trip, one hit', async () => {
+    const player = await createGamer(t);
+    const attempt = await newAttempt(player);
+    const { result, statements } = await statementsDuring(t.database.db, () =>
+      send(player, attempt.id, { guess: 'a lighthouse at dusk', guessNumber: 1 }),
+    );
+    expect(result.statusCode, result.body).toBe(200);
+    const counting = countingStatements(statements);
+    expect(counting).toHaveLength(1);
+    expect(counting[0]).toMatch(/update "attempts"/);
+    expect(await counted(player)).toBe(1);
+    expect((await attemptRow(t, attempt.id)).guess1).toBe('a lighthouse at dusk');
+  });
+
+  it('over the limit: refused with Retry-After and nothing stored; the next guess is refused before the attempt is read', async () => {
+    const player = await createGamer(t);
+    const attempt = await newAttempt(player);
+    await t.database.db
+      .insert(rateLimitCounters)
+      .values({ key: counterKey(player), subject: player.id, count: GUESS_RATE_LIMIT.max, windowEndsAt: Date.now() + 60_000 });
+
+    const refused = await send(player, attempt.id, { guess: 'one too many', guessNumber: 1 });
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await attemptRow(t, attempt.id)).guess1).toBeNull();
+
+    const { result: again, statements } = await statementsDuring(t.database.db, () =>
+      send(player, attempt.id, { guess: 'one too many', guessNumber: 1 }),
+    );
+    expect(again.statusCode, again.body).toBe(429);
+    expect(statements.filter((statement) => readsFrom(statement, 'attempts') || /update "attempts"/.test(statement))).toEqual([]);
+    expect(countingStatements(statements)).toHaveLength(1);
+    expect(await counted(player)).toBe(GUESS_RATE_LIMIT.max + 2);
+
+    // The window over (here: moved into the past), the player guesses again; the guess is read, scored and stored.
+    await t.database.db
+      .update(rateLimitCounters)
+      .set({ windowEndsAt: Date.now() - 1 })
+      .where(eq(rateLimitCounters.key, counterKey(player)));
+    const later = await send(player, attempt.id, { guess: 'a fair guess', guessNumber: 1 });
+    expect(later.statusCode, later.body).toBe(200);
+    expect((await attemptRow(t, attempt.id)).guess1).toBe('a fair guess');
+  });
+
+  it('a guess counted with a store that matched nothing is not counted again on the full path', async () => {
+    const player = await createGamer(t);
+    const attempt = await newAttempt(player); // this instance knows slot 1 comes next
+    const body = { guess: 'a kite over a beach', guessNumber: 1, idempotencyKey: guessKey('kite') };
+    expect((await send(player, attempt.id, body, second.app)).statusCode).toBe(200);
+    const before = await counted(player);
+    const resent = await send(player, attempt.id, body);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(await counted(player)).toBe(before + 1);
   });
 });

@@ -1,6 +1,6 @@
 import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE, POOL_NOT_READY_MESSAGE } from '@contracts/game.rules';
 import { HttpError } from '../http/http-error';
-import { waitPhrase } from '../limits/limits.rules';
+import { RATE_LIMITED_CODE, waitPhrase } from '../limits/limits.rules';
 import { ScoringBusyError, ScoringUnavailableError } from '../scoring/embedding-pool';
 
 export const gameErrors = {
@@ -37,6 +37,10 @@ export const gameErrors = {
       `You have played all ${cap} challenge${cap === 1 ? '' : 's'} allowed per player at this event. Thanks for playing!`,
     ),
   /** The scoring queue is full or a scoring worker failed: nothing was stored, the same guess can be sent again then. */
+  guessRateLimited: (retryAfterSeconds: number) =>
+    new HttpError(429, RATE_LIMITED_CODE, 'Too many guesses in a short time. Take a breath and try again in a minute.', {
+      'retry-after': String(retryAfterSeconds),
+    }),
   scorerBusy: (retryAfterSeconds: number) =>
     new HttpError(503, gameErrorCodes.scorerBusy, 'So many guesses right now! Please send yours again in a moment.', {
       'retry-after': String(retryAfterSeconds),

@@ -2,12 +2,15 @@
  * A guess: scored against the prompt and stored in the next free slot, once (a resend with its key gets the first answer).
  * At an attempt this instance knows (game.attempt-facts.ts) it goes straight to the store; otherwise it reads it first.
  */
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { GuessResponse } from '@contracts/game';
 import { GUESSES_PER_CHALLENGE } from '@contracts/game.rules';
 import { announceLeaderboardChange } from '../db/channels';
 import { attempts, challenges } from '../db/tables/game.tables';
+import { windowRules } from '../limits/limits.rules';
+import { countOneHit, oneHitValues, type Verdict, verdictOf } from '../limits/limits.store';
 import type { PromptVectors } from '../scoring/scorer';
 import { gameErrors, scoringRefusal } from './game.errors';
 import { type AttemptRow, type GameServiceDeps, guessColumns, nextGuessNumber, toAttempt } from './game.shared';
@@ -40,7 +43,10 @@ interface ScoredGuess {
   idempotencyKey: string | undefined;
 }
 
-export function createSubmitGuess({ db, scorer, log }: GameServiceDeps, attemptFacts: AttemptFactsStore) {
+/** Guesses per player: real play needs 3 per game; this only stops scripted hammering of the scorer. */
+export const GUESS_RATE_LIMIT = windowRules.guessPerPlayer;
+
+export function createSubmitGuess({ db, scorer, limits, log }: GameServiceDeps, attemptFacts: AttemptFactsStore) {
   /**
    * The stored prompt vectors (the prompt's embedding and its views'), recomputed once when they were made by
    * another embedder or before the current view rules. They never change for one embedder, so they are kept in
@@ -84,37 +90,61 @@ export function createSubmitGuess({ db, scorer, log }: GameServiceDeps, attemptF
       .innerJoin(challenges, eq(attempts.challengeId, challenges.id))
       .where(and(eq(attempts.id, sql.placeholder('attemptId')), eq(attempts.userId, sql.placeholder('userId'))))
       .prepare('guess_attempt'),
-    store: [1, 2, 3].map((slot) => {
-      const guess = sql`${sql.placeholder('guess')}`;
-      const score = sql`${sql.placeholder('score')}::real`;
-      const key = sql`${sql.placeholder('key')}`;
-      const values: PgUpdateSetSource<typeof attempts> =
-        slot === 1
-          ? { guess1: guess, score1: score, guess1At: sql`now()`, guess1Key: key }
-          : slot === 2
-            ? { guess2: guess, score2: score, guess2At: sql`now()`, guess2Key: key }
-            : {
-                guess3: guess,
-                score3: score,
-                guess3Key: key,
-                finalScore: sql`${sql.placeholder('finalScore')}::real`,
-                completedAt: sql`now()`,
-              };
-      return db
-        .update(attempts)
-        .set(values)
-        .where(
-          and(
-            eq(attempts.id, sql.placeholder('attemptId')),
-            eq(attempts.userId, sql.placeholder('userId')),
-            isNull(guessColumns[slot - 1]),
-            slot > 1 ? isNotNull(guessColumns[slot - 2]) : undefined,
-          ),
-        )
-        .returning()
-        .prepare(`guess_store_${slot}`);
+    store: [1, 2, 3].map((slot) => storeUpdate(slot).returning().prepare(`guess_store_${slot}`)),
+    /**
+     * The same store, and the guess counted against GUESS_RATE_LIMIT in the same statement (one round trip): the
+     * counter's upsert, then the UPDATE only while the count is within the limit. Answers the count and the row stored
+     * (null when over the limit, or when the slot's UPDATE matched nothing).
+     */
+    countAndStore: [1, 2, 3].map((slot) => {
+      const hit = db.$with('hit').as(countOneHit(db));
+      const stored = db
+        .$with('stored')
+        .as(storeUpdate(slot, sql`(select ${hit.count} from ${hit}) <= ${GUESS_RATE_LIMIT.max}`).returning());
+      return db.with(hit, stored).select().from(hit).leftJoin(stored, sql`true`).prepare(`guess_count_store_${slot}`);
     }),
   };
+
+  /** The conditional UPDATE of slot `slot`: this player's attempt, the slot empty and the one before filled. */
+  function storeUpdate(slot: number, andAlso?: SQL) {
+    const guess = sql`${sql.placeholder('guess')}`;
+    const score = sql`${sql.placeholder('score')}::real`;
+    const key = sql`${sql.placeholder('key')}`;
+    const values: PgUpdateSetSource<typeof attempts> =
+      slot === 1
+        ? { guess1: guess, score1: score, guess1At: sql`now()`, guess1Key: key }
+        : slot === 2
+          ? { guess2: guess, score2: score, guess2At: sql`now()`, guess2Key: key }
+          : {
+              guess3: guess,
+              score3: score,
+              guess3Key: key,
+              finalScore: sql`${sql.placeholder('finalScore')}::real`,
+              completedAt: sql`now()`,
+            };
+    return db
+      .update(attempts)
+      .set(values)
+      .where(
+        and(
+          eq(attempts.id, sql.placeholder('attemptId')),
+          eq(attempts.userId, sql.placeholder('userId')),
+          isNull(guessColumns[slot - 1]),
+          slot > 1 ? isNotNull(guessColumns[slot - 2]) : undefined,
+          andAlso,
+        ),
+      );
+  }
+
+  /**
+   * Players this instance saw refused by GUESS_RATE_LIMIT, until their window ends: their next guesses are counted, and
+   * refused, before anything is read or scored.
+   */
+  const limitedUntil = new LRUCache<string, number>({ max: 10_000 });
+  function refuseOverLimit(userId: string, verdict: Verdict, now: number): never {
+    limitedUntil.set(userId, now + verdict.retryAfterSeconds * 1000);
+    throw gameErrors.guessRateLimited(verdict.retryAfterSeconds);
+  }
 
   /**
    * Scores a guess and stores it in the next free slot with one conditional UPDATE: of several concurrent
@@ -127,25 +157,38 @@ export function createSubmitGuess({ db, scorer, log }: GameServiceDeps, attemptF
     expectedNumber: number,
     idempotencyKey?: string,
   ): Promise<GuessResponse> {
-    // The slot this instance saw last is the one the client names: straight to the conditional store, no read.
+    // The slot this instance saw last is the one the client names: scored, then counted and stored in one statement.
+    const now = limits.clock();
     const known = attemptFacts.get(attemptId);
     const knownChallenge = known && attemptFacts.challenge(known.challengeId);
-    if (known && knownChallenge && known.userId === userId && known.nextSlot === expectedNumber) {
+    const limited = (limitedUntil.get(userId) ?? 0) > now;
+    let counted = false;
+    if (known && knownChallenge && known.userId === userId && known.nextSlot === expectedNumber && !limited) {
       const score = await scoreGuess(knownChallenge, guess);
-      const answer = await store({
-        userId,
-        attemptId,
-        guess,
-        slot: expectedNumber,
-        score,
-        before: known,
-        imageKey: known.imageKey,
-        prompt: knownChallenge.prompt,
-        idempotencyKey,
-      });
+      const answer = await store(
+        {
+          userId,
+          attemptId,
+          guess,
+          slot: expectedNumber,
+          score,
+          before: known,
+          imageKey: known.imageKey,
+          prompt: knownChallenge.prompt,
+          idempotencyKey,
+        },
+        now,
+      );
       if (answer) return answer;
-      // Filled or gone since: the full path reads the attempt and answers as it finds it (a resend gets its stored result).
+      // Counted, but filled or gone since: the full path reads the attempt and answers as it finds it (a resend gets
+      // its stored result).
       attemptFacts.forget(attemptId);
+      counted = true;
+    }
+    // Every other guess is counted first, and one over the limit refused before it is read or scored.
+    if (!counted) {
+      const verdict = await limits.hit([{ rule: GUESS_RATE_LIMIT, on: userId, subject: userId }]);
+      if (!verdict.allowed) refuseOverLimit(userId, verdict, now);
     }
 
     const [found] = await guessStatements.attempt.execute({ attemptId, userId });
@@ -198,28 +241,27 @@ export function createSubmitGuess({ db, scorer, log }: GameServiceDeps, attemptF
 
   /**
    * Stores the scored guess in `slot` with its conditional UPDATE and answers it; null when the UPDATE matched nothing
-   * (the slot was filled first, or the attempt is not this player's or is gone). `before` holds the earlier scores.
+   * (the slot was filled first, or the attempt is not this player's or is gone). `before` holds the earlier scores. With
+   * `countAt` (the time the guess arrived) the guess is counted against GUESS_RATE_LIMIT in the same statement.
    */
-  async function store({
-    userId,
-    attemptId,
-    guess,
-    slot,
-    score,
-    before,
-    imageKey,
-    prompt,
-    idempotencyKey,
-  }: ScoredGuess): Promise<GuessResponse | null> {
+  async function store(
+    { userId, attemptId, guess, slot, score, before, imageKey, prompt, idempotencyKey }: ScoredGuess,
+    countAt?: number,
+  ): Promise<GuessResponse | null> {
     const finalScore = slot === GUESSES_PER_CHALLENGE ? Math.max(before.score1 ?? 0, before.score2 ?? 0, score) : null;
-    const [updated] = await guessStatements.store[slot - 1].execute({
-      attemptId,
-      userId,
-      guess,
-      score,
-      finalScore,
-      key: idempotencyKey ?? null,
-    });
+    const values = { attemptId, userId, guess, score, finalScore, key: idempotencyKey ?? null };
+    let updated: AttemptRow | null | undefined;
+    if (countAt === undefined) [updated] = await guessStatements.store[slot - 1].execute(values);
+    else {
+      // Counted with the store: over the limit, nothing is stored and the guess is refused.
+      const [{ hit, stored }] = await guessStatements.countAndStore[slot - 1].execute({
+        ...values,
+        ...oneHitValues(GUESS_RATE_LIMIT, userId, userId, countAt),
+      });
+      const verdict = verdictOf(GUESS_RATE_LIMIT, hit, countAt);
+      if (!verdict.allowed) refuseOverLimit(userId, verdict, countAt);
+      updated = stored;
+    }
     if (!updated) return null;
     attemptFacts.remember(updated, imageKey);
     if (updated.guess3 !== null) {

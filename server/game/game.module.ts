@@ -20,6 +20,6 @@ export async function gameModule(
     metrics,
   }: { env: Env; database: Database; scorer: Scorer; storage: ImageStorage; limits: LimitStore; metrics?: Metrics },
 ) {
-  const game = createGameService({ db: database.db, scorer, log: app.log });
+  const game = createGameService({ db: database.db, scorer, limits, log: app.log });
   await app.register(gameRoutes, { game, storage, limits, guessesInFlightLimit: env.GUESSES_IN_FLIGHT_LIMIT, metrics });
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Attempt } from '@contracts/game';
 import { GUESSES_PER_CHALLENGE } from '@contracts/game.rules';
 import type { Db } from '../db/client';
+import type { LimitStore } from '../limits/limits.store';
 import { attempts, challenges } from '../db/tables/game.tables';
 import type { Scorer } from '../scoring/scorer';
 import { imageUrlFor } from '../storage/image-storage';
@@ -13,6 +14,8 @@ export type AttemptRow = typeof attempts.$inferSelect;
 export interface GameServiceDeps {
   db: Db;
   scorer: Scorer;
+  /** Counts each player's guesses (game.guess.ts). */
+  limits: LimitStore;
   log?: FastifyBaseLogger;
 }
 

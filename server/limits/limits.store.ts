@@ -2,7 +2,7 @@
  * Rate limits and backoff kept in the database, so every instance on it enforces one budget (no per-process
  * memory). Each check is one statement: an atomic upsert of fixed-window counters, or a read of backoff rows.
  */
-import { and, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { rateLimitCounters } from '../db/tables/limits.tables';
 
@@ -48,22 +48,26 @@ function refuse(name: string, untilMs: number, now: number): Verdict {
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((untilMs - now) / 1000)), refusedBy: name };
 }
 
-export function createLimitStore(db: Db, clock: Clock = Date.now) {
-  const table = rateLimitCounters;
+/** The verdict on one rule, from the count and window end its counter returned. */
+export const verdictOf = (rule: WindowRule, counted: { count: number; windowEndsAt: number }, now: number): Verdict =>
+  counted.count > rule.max ? refuse(rule.name, counted.windowEndsAt, now) : ALLOWED;
 
-  /**
-   * One hit, the common case (every guess and start counts one rule): the upsert of hit() below for a single row, built
-   * once and prepared instead of built and planned per call. set_config in the proposed row's count: its transaction
-   * commits without waiting for a flush, as in hit().
-   */
-  const expired = sql`${table.windowEndsAt} <= ${sql.placeholder('now')}::bigint`;
-  const oneHit = db
+/**
+ * The upsert that counts one hit on one key (placeholders `limitKey`, `limitSubject`, `limitNow`, and `limitWindowEndsAt`
+ * for a window that starts now; named apart from those of a statement it is part of): a new window starts when the row's has ended. Returns the count and the end of the window. `first` is the
+ * count of a new row, 1 or an expression worth 1. A statement of its own (hit()), or a part of another: a guess counts
+ * its hit in the statement that stores it (game.guess.ts).
+ */
+export function countOneHit(db: Db, first: SQL | number = 1) {
+  const table = rateLimitCounters;
+  const expired = sql`${table.windowEndsAt} <= ${sql.placeholder('limitNow')}::bigint`;
+  return db
     .insert(table)
     .values({
-      key: sql.placeholder('key'),
-      subject: sql.placeholder('subject'),
-      count: sql`case when set_config('synchronous_commit', 'off', true) = 'off' then 1 end`,
-      windowEndsAt: sql`${sql.placeholder('windowEndsAt')}::bigint`,
+      key: sql.placeholder('limitKey'),
+      subject: sql.placeholder('limitSubject'),
+      count: first,
+      windowEndsAt: sql`${sql.placeholder('limitWindowEndsAt')}::bigint`,
     })
     .onConflictDoUpdate({
       target: table.key,
@@ -72,8 +76,26 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
         windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${table.windowEndsAt} end`,
       },
     })
-    .returning({ count: table.count, windowEndsAt: table.windowEndsAt })
-    .prepare('rate_limit_hit');
+    .returning({ count: table.count, windowEndsAt: table.windowEndsAt });
+}
+
+/** The placeholders of countOneHit for one hit of `rule` on `on`, now. */
+export const oneHitValues = (rule: WindowRule, on: string, subject: string | null, now: number) => ({
+  limitKey: keyOf(rule.name, on),
+  limitSubject: subject,
+  limitNow: now,
+  limitWindowEndsAt: now + rule.windowMs,
+});
+
+export function createLimitStore(db: Db, clock: Clock = Date.now) {
+  const table = rateLimitCounters;
+
+  /**
+   * One hit, the common case (every guess and start counts one rule): the upsert of hit() below for a single row, built
+   * once and prepared instead of built and planned per call. set_config in the proposed row's count: its transaction
+   * commits without waiting for a flush, as in hit().
+   */
+  const oneHit = countOneHit(db, sql`case when set_config('synchronous_commit', 'off', true) = 'off' then 1 end`).prepare('rate_limit_hit');
 
   /** Counts one hit on every rule (one upsert) and refuses when any is over its max. */
   async function hit(hits: Hit[]): Promise<Verdict> {
@@ -81,8 +103,8 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
     const now = clock();
     if (hits.length === 1) {
       const [{ rule, on, subject }] = hits;
-      const [row] = await oneHit.execute({ key: keyOf(rule.name, on), subject: subject ?? null, now, windowEndsAt: now + rule.windowMs });
-      return row.count > rule.max ? refuse(rule.name, row.windowEndsAt, now) : ALLOWED;
+      const [row] = await oneHit.execute(oneHitValues(rule, on, subject ?? null, now));
+      return verdictOf(rule, row, now);
     }
     const byKey = new Map(hits.map((h) => [keyOf(h.rule.name, h.on), h]));
     const values = [...byKey].map(([key, h]) => sql`(${key}, ${h.subject ?? null}, 1, ${now + h.rule.windowMs}::bigint)`);

@@ -21,7 +21,7 @@ export async function shareModule(
   }: { env: Env; database: Database; scorer: Scorer; storage: ImageStorage; authSecret: string; limits: LimitStore },
 ) {
   await app.register(shareRoutes, {
-    game: createGameService({ db: database.db, scorer, log: app.log }),
+    game: createGameService({ db: database.db, scorer, limits, log: app.log }),
     leaderboard: createLeaderboardService({ db: database.db, keySecret: authSecret }),
     storage,
     publicUrl: env.publicUrl,
