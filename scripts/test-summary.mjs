@@ -1,7 +1,8 @@
 // The end of `npm test` (scripts/test.sh): one summary for the vitest processes that ran side by side. Reads every
 // test-results/file-timings*.json (tests/support/timings-reporter.ts) and every test-results/vitest*.json (vitest's
 // JSON reporter), prints the time per project, the 10 slowest files and the plain closing line CI reads:
-// "vitest: N passed, N failed, N skipped", with the failed tests and their messages above it.
+// "vitest: N passed, N failed, N skipped", with the failed tests and their messages above it. Its argument is the
+// suite's exit status, to name a failure that no test had.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -95,4 +96,9 @@ if (reports.length > 0) {
   // A file that failed before its tests ran (a broken import, a failing hook) fails no test: say so.
   if (sum('numFailedTests') === 0 && sum('numFailedTestSuites') > 0)
     console.log(`vitest: ${sum('numFailedTestSuites')} test files failed to run`);
+  // An error outside any test (an unhandled rejection, an uncaught exception in a file's teardown) fails the run and
+  // no test: vitest prints it under "Unhandled Errors" and exits non-zero.
+  const status = Number(process.argv[2] ?? 0);
+  if (status !== 0 && sum('numFailedTests') === 0 && sum('numFailedTestSuites') === 0)
+    console.log(`vitest: no test failed, but the run exited with status ${status}: an error outside any test ("Unhandled Errors" above)`);
 }

@@ -114,5 +114,5 @@ else
   fi
 fi
 
-node scripts/test-summary.mjs || true
+node scripts/test-summary.mjs "$status" || true
 exit $status
