@@ -53,10 +53,11 @@ export const verdictOf = (rule: WindowRule, counted: { count: number; windowEnds
   counted.count > rule.max ? refuse(rule.name, counted.windowEndsAt, now) : ALLOWED;
 
 /**
- * The upsert that counts one hit on one key (placeholders `limitKey`, `limitSubject`, `limitNow`, and `limitWindowEndsAt`
- * for a window that starts now; named apart from those of a statement it is part of): a new window starts when the row's has ended. Returns the count and the end of the window. `first` is the
- * count of a new row, 1 or an expression worth 1. A statement of its own (hit()), or a part of another: a guess counts
- * its hit in the statement that stores it (game.guess.ts).
+ * The upsert that counts one hit on one key; a new window starts when the row's has ended. Returns the count and the end
+ * of the window. Its placeholders (`limitKey`, `limitSubject`, `limitNow`, `limitWindowEndsAt` for a window that starts
+ * now: oneHitValues) are named apart from those of a statement it is part of. `first` is the count of a new row, 1 or an
+ * expression worth 1. A statement of its own (hit()), or a part of another: a guess counts its hit in the statement that
+ * stores it (game.guess.ts).
  */
 export function countOneHit(db: Db, first: SQL | number = 1) {
   const table = rateLimitCounters;
