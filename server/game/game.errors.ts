@@ -36,11 +36,13 @@ export const gameErrors = {
       gameErrorCodes.challengeCapReached,
       `You have played all ${cap} challenge${cap === 1 ? '' : 's'} allowed per player at this event. Thanks for playing!`,
     ),
+  /**
+   * A limit (a player's guesses or starts, new players' starts from one address) refused this: nothing was done; it may
+   * be sent again after the wait.
+   */
+  rateLimited: (message: string, retryAfterSeconds: number) =>
+    new HttpError(429, RATE_LIMITED_CODE, message, { 'retry-after': String(retryAfterSeconds) }),
   /** The scoring queue is full or a scoring worker failed: nothing was stored, the same guess can be sent again then. */
-  guessRateLimited: (retryAfterSeconds: number) =>
-    new HttpError(429, RATE_LIMITED_CODE, 'Too many guesses in a short time. Take a breath and try again in a minute.', {
-      'retry-after': String(retryAfterSeconds),
-    }),
   scorerBusy: (retryAfterSeconds: number) =>
     new HttpError(503, gameErrorCodes.scorerBusy, 'So many guesses right now! Please send yours again in a moment.', {
       'retry-after': String(retryAfterSeconds),

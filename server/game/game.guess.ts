@@ -43,8 +43,12 @@ interface ScoredGuess {
   idempotencyKey: string | undefined;
 }
 
-/** Guesses per player: real play needs 3 per game; this only stops scripted hammering of the scorer. */
+/**
+ * Guesses per player, counted by the game itself (with the store when it can): real play needs 3 per game; this only
+ * stops scripted hammering of the scorer.
+ */
 export const GUESS_RATE_LIMIT = windowRules.guessPerPlayer;
+const GUESS_RATE_LIMITED_MESSAGE = 'Too many guesses in a short time. Take a breath and try again in a minute.';
 
 export function createSubmitGuess({ db, scorer, limits, log }: GameServiceDeps, attemptFacts: AttemptFactsStore) {
   /**
@@ -143,7 +147,7 @@ export function createSubmitGuess({ db, scorer, limits, log }: GameServiceDeps, 
   const limitedUntil = new LRUCache<string, number>({ max: 10_000 });
   function refuseOverLimit(userId: string, verdict: Verdict, now: number): never {
     limitedUntil.set(userId, now + verdict.retryAfterSeconds * 1000);
-    throw gameErrors.guessRateLimited(verdict.retryAfterSeconds);
+    throw gameErrors.rateLimited(GUESS_RATE_LIMITED_MESSAGE, verdict.retryAfterSeconds);
   }
 
   /**

@@ -13,15 +13,13 @@ import {
   statsSchema,
 } from '@contracts/game';
 import { HttpError, errorResponses } from '../http/http-error';
-import { RATE_LIMITED_CODE, waitPhrase, windowRules, YOUNG_ACCOUNT_MS } from '../limits/limits.rules';
+import { waitPhrase, windowRules, YOUNG_ACCOUNT_MS } from '../limits/limits.rules';
 import type { LimitStore, WindowRule } from '../limits/limits.store';
 import type { Metrics } from '../metrics/metrics';
 import type { ImageStorage } from '../storage/image-storage';
 import { gameErrors } from './game.errors';
 import type { GameService } from './game.service';
 
-/** Guesses per player per minute, counted by the game itself (game.guess.ts: with the store when it can). */
-export { GUESS_RATE_LIMIT } from './game.guess';
 /** Starts per player per hour: each start claims a prompt for good (when reuse is off), so one account must not drain the pool. */
 export const START_RATE_LIMIT = windowRules.startPerPlayer;
 
@@ -33,7 +31,7 @@ export function perPlayerRateLimit(limits: LimitStore, rule: WindowRule, message
   return async (request: FastifyRequest) => {
     const userId = request.session!.user.id;
     const verdict = await limits.hit([{ rule, on: userId, subject: userId }]);
-    if (!verdict.allowed) throw new HttpError(429, RATE_LIMITED_CODE, message, { 'retry-after': String(verdict.retryAfterSeconds) });
+    if (!verdict.allowed) throw gameErrors.rateLimited(message, verdict.retryAfterSeconds);
   };
 }
 
@@ -47,11 +45,9 @@ export function youngAccountStartCeiling(limits: LimitStore) {
     if (!(limits.clock() - createdAt < YOUNG_ACCOUNT_MS)) return;
     const verdict = await limits.hit([{ rule: windowRules.startYoungPerAddress, on: request.ip }]);
     if (!verdict.allowed) {
-      throw new HttpError(
-        429,
-        RATE_LIMITED_CODE,
+      throw gameErrors.rateLimited(
         `So many new players are starting from this network right now. Please try again in ${waitPhrase(verdict.retryAfterSeconds)}.`,
-        { 'retry-after': String(verdict.retryAfterSeconds) },
+        verdict.retryAfterSeconds,
       );
     }
   };

@@ -5,7 +5,8 @@ import { formatScore, HISTORY_SIZE, POOL_EXHAUSTED_MESSAGE, POOL_NOT_READY_MESSA
 import { LEADERBOARD_CHANNEL } from '../db/channels';
 import { attempts, challenges, profiles } from '../db/tables/game.tables';
 import { eventSettings } from '../db/tables/platform.tables';
-import { GUESS_RATE_LIMIT, START_RATE_LIMIT } from './game.routes';
+import { GUESS_RATE_LIMIT } from './game.guess';
+import { START_RATE_LIMIT } from './game.routes';
 import {
   allowBackToBackGames,
   createGamer,
