@@ -265,6 +265,8 @@ describe('/play game journey at 390×844 with the demo pack', () => {
     await page.getByRole('button', { name: 'START CHALLENGE' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
     await dialog.waitFor();
+    // Typed over the generated suggestion once it has landed (toast-placement.browser.test.ts says why).
+    await expect.poll(() => dialog.getByLabel('Display Name').inputValue()).not.toBe('');
     await dialog.getByLabel('Display Name').fill('Escape Artist');
     await dialog.getByRole('button', { name: 'CONFIRM' }).click();
     await putHeld;

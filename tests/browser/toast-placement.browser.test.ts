@@ -154,6 +154,10 @@ describe.each(PHONES)('toasts on a $width x $height phone', (viewport) => {
     await page.getByRole('button', { name: 'START CHALLENGE' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
     await dialog.waitFor();
+    // The dialog fills in a generated name on its own: typed over before it lands, the two could mix (fill's select-all,
+    // then the suggestion, then the typing: a CI run saved "<suggestion><taken>" cut to 20 characters and never saw the
+    // refusal). A player sees the suggestion, then types over it; so does the test.
+    await expect.poll(() => dialog.getByLabel('Display Name').inputValue()).not.toBe('');
     await dialog.getByLabel('Display Name').fill(taken);
     await dialog.getByRole('button', { name: 'CONFIRM' }).click();
     const refusal = dialog.getByText('That display name is already taken', { exact: false });
