@@ -64,10 +64,10 @@ else
   # process with its own shared server and Chromium (tests/browser/global-setup.ts), files one at a time. The web is
   # built once for both. Lane 2 takes these files, lane 1 the rest. Long database-project files that work through child
   # processes run in the browser lanes too, so that the three lanes end together (vitest.config.ts leaves them out of the
-  # API lane): the cluster test on PostgreSQL in lane 1; the clone test, the server process's start-up checks and kill -9
-  # in lane 2 (on both databases).
+  # API lane): in lane 1 the cluster test (PostgreSQL only) and the command-line tools beside a running server; in lane 2
+  # the clone test, the server process's start-up checks and kill -9 (each on both databases).
   lane2=(recovery reward auth-funnel booth-host)
-  lane1_api=(tests/deploy/cluster.test.ts)
+  lane1_api=(tests/deploy/cluster.test.ts server/admin/cli-while-running.test.ts)
   lane2_api=(tests/clone/clone.test.ts server/main.test.ts tests/durability/kill9.test.ts)
   lane2_files=()
   lane2_excludes=()
@@ -83,7 +83,7 @@ else
       if ! NODE_ENV=production npx vite build --logLevel warn --outDir "$web_dist" --emptyOutDir >test-results/browser-lane-1.log 2>&1; then
         return 1
       fi
-      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=1 TIMINGS_NAME=browser-1 npx vitest run --project browser "${postgres_project[@]}" \
+      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=1 TIMINGS_NAME=browser-1 npx vitest run --project browser --project pglite "${postgres_project[@]}" \
         "${lane2_excludes[@]}" tests/browser "${lane1_api[@]}" --maxWorkers=1 \
         "${reporters[@]}" --outputFile.json=test-results/vitest-browser-1.json >>test-results/browser-lane-1.log 2>&1 &
       local one=$!
