@@ -51,7 +51,8 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['{server,tests}/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts', '**/*.browser.test.ts', '**/node_modules/**', ...inOtherLane],
+          // The cluster test runs instances behind haproxy on PostgreSQL only (several processes cannot share PGlite).
+          exclude: ['**/*.unit.test.ts', '**/*.browser.test.ts', '**/node_modules/**', 'tests/deploy/cluster.test.ts', ...inOtherLane],
           env: { TEST_DB: 'pglite' },
           // One worker runs many files (see the note on isolation above): the scorer loads once per worker.
           isolate: false,
