@@ -94,16 +94,20 @@ export function sessionGuards(auth: Auth, cache?: SessionCache, reader?: Session
   /**
    * Every player route reads the session from the database, and leaves it in the session cache for the guess route:
    * a phone loads its attempt (GET /api/game/current) or starts one before it guesses, so even its first guess is
-   * answered from memory.
+   * answered from memory. `key`: the cache key when the caller has already found it in the Cookie header.
    */
-  async function requireUser(request: FastifyRequest) {
+  async function readAndRemember(request: FastifyRequest, key?: string) {
     const generation = cache?.generation();
     request.session = await lookupSession(auth, request, reader);
     if (!request.session) throw new HttpError(401, 'NO_SESSION', 'No active session found');
     if (cache && generation !== undefined) {
-      const key = await cacheKeyOf(request);
+      key ??= await cacheKeyOf(request);
       if (key !== undefined) cache.set(key, request.session, generation);
     }
+  }
+  /** (Also a hook: Fastify calls it with the reply second, so the key stays with readAndRemember.) */
+  async function requireUser(request: FastifyRequest) {
+    await readAndRemember(request);
   }
   /**
    * requireUser through the session cache (session-cache.ts): for the guess route, where every millisecond of the
@@ -117,7 +121,7 @@ export function sessionGuards(auth: Auth, cache?: SessionCache, reader?: Session
       request.session = cached;
       return;
     }
-    await requireUser(request);
+    await readAndRemember(request, key);
   }
   async function requireOrganizer(request: FastifyRequest) {
     await requireUser(request);
