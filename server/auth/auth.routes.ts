@@ -105,7 +105,7 @@ export function sessionGuards(auth: Auth, cache?: SessionCache, reader?: Session
       if (key !== undefined) cache.set(key, request.session, generation);
     }
   }
-  /** (Also a hook: Fastify calls it with the reply second, so the key stays with readAndRemember.) */
+  /** Also an onRequest hook, which Fastify calls with (request, reply): so it takes no key of its own. */
   async function requireUser(request: FastifyRequest) {
     await readAndRemember(request);
   }
