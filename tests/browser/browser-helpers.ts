@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, testChromiumPath } from '../../scripts/chromium-flags';
 import { repoRoot } from '../../scripts/paths';
 
@@ -72,7 +72,14 @@ export function useBrowser() {
         baseURL?: string;
         storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
         deviceScaleFactor?: number;
-        /** 'block': no service worker (Chromium's offline emulation does not reach requests a service worker passes on). */
+        /**
+         * 'block' unless asked: no service worker. Playwright's routing and Chromium's offline emulation do not reliably
+         * reach requests a service worker passes on (Playwright recommends 'block' wherever a test routes requests;
+         * microsoft/playwright#7588: a routed request beside a service worker that hung for good). A CI run failed on
+         * it: a11y's "reconnecting page" clicked to the leaderboard with its chunk routed to fail, and "Reconnecting…"
+         * never came in 30 s. The worker's one job, the offline page on a reload, is what the journeys that ask for
+         * 'allow' test (offline.browser.test.ts, recovery.browser.test.ts's viewers).
+         */
         serviceWorkers?: 'allow' | 'block';
         /**
          * 'reduce' unless asked: the page as a player with reduced motion sees it (the app honours the setting: no
@@ -89,7 +96,7 @@ export function useBrowser() {
         deviceScaleFactor: options.deviceScaleFactor ?? 2,
         baseURL: options.baseURL ?? baseUrl(),
         storageState: options.storageState,
-        serviceWorkers: options.serviceWorkers,
+        serviceWorkers: options.serviceWorkers ?? 'block',
         reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce',
       });
       const page = await context.newPage();
@@ -125,6 +132,19 @@ export function useBrowser() {
       };
     },
   };
+}
+
+/**
+ * The display-name dialog once the name it suggests has landed: it asks the server for a generated name on its own, and
+ * a name typed before that lands could mix with it (Playwright's fill selects the field's text, then types in a second
+ * step: a CI run saved "<suggestion><typed>" cut to 20 characters and never saw the refusal it waited for). A player
+ * sees the suggestion, then types over it or keeps it; so do the journeys.
+ */
+export async function nameDialogWithSuggestion(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
+  const nameInput = dialog.getByLabel('Display Name');
+  await expect.poll(() => nameInput.inputValue()).not.toBe('');
+  return { dialog, nameInput, suggestion: await nameInput.inputValue() };
 }
 
 /**

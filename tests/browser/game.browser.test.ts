@@ -7,6 +7,7 @@ import {
   baseUrl,
   expectText,
   holdRequests,
+  nameDialogWithSuggestion,
   readLatestMail,
   screenshot,
   uniqueBrowserEmail,
@@ -86,11 +87,7 @@ describe('/play game journey at 390×844 with the demo pack', () => {
 
     // START CHALLENGE without a display name → the name dialog
     await page.getByRole('button', { name: 'START CHALLENGE' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
-    await dialog.waitFor();
-    const nameInput = dialog.getByLabel('Display Name');
-    await expect.poll(() => nameInput.inputValue()).not.toBe('');
-    const firstName = await nameInput.inputValue();
+    const { dialog, nameInput, suggestion: firstName } = await nameDialogWithSuggestion(page);
     await dialog.getByRole('button', { name: 'TRY ANOTHER' }).click();
     await expect.poll(() => nameInput.inputValue()).not.toBe(firstName);
     const chosenName = await nameInput.inputValue();
@@ -263,11 +260,8 @@ describe('/play game journey at 390×844 with the demo pack', () => {
     });
 
     await page.getByRole('button', { name: 'START CHALLENGE' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
-    await dialog.waitFor();
-    // Typed over the generated suggestion once it has landed (toast-placement.browser.test.ts says why).
-    await expect.poll(() => dialog.getByLabel('Display Name').inputValue()).not.toBe('');
-    await dialog.getByLabel('Display Name').fill('Escape Artist');
+    const { dialog, nameInput } = await nameDialogWithSuggestion(page);
+    await nameInput.fill('Escape Artist');
     await dialog.getByRole('button', { name: 'CONFIRM' }).click();
     await putHeld;
     await page.keyboard.press('Escape');

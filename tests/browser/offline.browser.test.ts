@@ -5,7 +5,7 @@ const { newPage } = useBrowser();
 
 describe('offline-tolerant at 390×844', () => {
   test('a reload while the server is unreachable shows "Reconnecting…", then the game resumes by itself', async () => {
-    const { page, context, allowFailure } = await newPage();
+    const { page, context, allowFailure } = await newPage({ serviceWorkers: 'allow' });
     const email = uniqueBrowserEmail('offline');
     const headers = { origin: baseUrl() };
     expect(

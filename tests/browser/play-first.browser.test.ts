@@ -2,7 +2,17 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { mailedCode } from '../support/players';
-import { baseUrl, expectText, readLatestMail, screenshot, signIn, untilStill, updateSharedEvent, useBrowser } from './browser-helpers';
+import {
+  baseUrl,
+  expectText,
+  nameDialogWithSuggestion,
+  readLatestMail,
+  screenshot,
+  signIn,
+  untilStill,
+  updateSharedEvent,
+  useBrowser,
+} from './browser-helpers';
 
 /**
  * The walk-up with the event's "Let players start before confirming their e-mail" (docs/decisions/039) off and on:
@@ -74,8 +84,7 @@ describe('play first, confirm later: the walk-up at 390×844', () => {
     await type(code);
     await page.waitForURL('**/play');
     await tap(page.getByRole('button', { name: 'START CHALLENGE' }));
-    const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
-    await expect.poll(() => dialog.getByLabel('Display Name').inputValue()).not.toBe('');
+    const { dialog } = await nameDialogWithSuggestion(page);
     await tap(dialog.getByRole('button', { name: 'CONFIRM' }));
     await waitForImage(page);
     const seconds = (performance.now() - started) / 1000;
@@ -125,9 +134,7 @@ describe('play first, confirm later: the walk-up at 390×844', () => {
     await enter();
     // Signed in at once: /play opens the first challenge by itself, asking only for the (suggested) name.
     await page.waitForURL('**/play');
-    const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
-    await expect.poll(() => dialog.getByLabel('Display Name').inputValue()).not.toBe('');
-    const displayName = await dialog.getByLabel('Display Name').inputValue();
+    const { dialog, suggestion: displayName } = await nameDialogWithSuggestion(page);
     await tap(dialog.getByRole('button', { name: 'CONFIRM' }));
     await waitForImage(page);
     const seconds = (performance.now() - started) / 1000;

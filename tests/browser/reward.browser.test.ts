@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { formatScore } from '@contracts/game.rules';
 import { demoPackDir } from '../../scripts/paths';
 import { startServer, type ServerProcess } from '../support/server-process';
-import { baseUrl, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
+import { baseUrl, nameDialogWithSuggestion, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 import { demoPromptOfImage } from './demo-prompts';
 import { migratedDataDir } from '../support/data-dir';
 
@@ -185,10 +185,9 @@ describe('the moment of the score', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('START CHALLENGE');
 
     await page.keyboard.press('Enter');
-    await dialog.waitFor();
-    await expect.poll(() => dialog.getByLabel('Display Name').inputValue()).not.toBe('');
+    const { nameInput } = await nameDialogWithSuggestion(page);
     // Focus starts inside the dialog; Enter in the name field confirms.
-    await dialog.getByLabel('Display Name').focus();
+    await nameInput.focus();
     await page.keyboard.press('Enter');
     for (const number of [1, 2, 3]) {
       const field = page.getByLabel(GUESS_LABEL);

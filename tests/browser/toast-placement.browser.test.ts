@@ -5,13 +5,14 @@ import {
   baseUrl,
   expectText,
   fillCredentials,
+  nameDialogWithSuggestion,
   readLatestMail,
   screenshot,
   signIn,
   uniqueBrowserEmail,
   untilStill,
-  useBrowser,
   updateSharedEvent,
+  useBrowser,
 } from './browser-helpers';
 
 /**
@@ -152,13 +153,8 @@ describe.each(PHONES)('toasts on a $width x $height phone', (viewport) => {
     // The Toaster is mounted (a toast raised now would show at once).
     await page.locator('section[aria-label^="Notifications"]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'START CHALLENGE' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
-    await dialog.waitFor();
-    // The dialog fills in a generated name on its own: typed over before it lands, the two could mix (fill's select-all,
-    // then the suggestion, then the typing: a CI run saved "<suggestion><taken>" cut to 20 characters and never saw the
-    // refusal). A player sees the suggestion, then types over it; so does the test.
-    await expect.poll(() => dialog.getByLabel('Display Name').inputValue()).not.toBe('');
-    await dialog.getByLabel('Display Name').fill(taken);
+    const { dialog, nameInput } = await nameDialogWithSuggestion(page);
+    await nameInput.fill(taken);
     await dialog.getByRole('button', { name: 'CONFIRM' }).click();
     const refusal = dialog.getByText('That display name is already taken', { exact: false });
     await refusal.waitFor();

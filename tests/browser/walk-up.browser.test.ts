@@ -1,7 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { mailedCode } from '../support/players';
-import { baseUrl, expectText, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
+import {
+  baseUrl,
+  expectText,
+  nameDialogWithSuggestion,
+  readLatestMail,
+  screenshot,
+  uniqueBrowserEmail,
+  useBrowser,
+} from './browser-helpers';
 
 const { newPage } = useBrowser();
 
@@ -72,9 +80,7 @@ describe('walk-up at 390×844: QR URL → sign up → code → name → image, w
     await page.waitForURL('**/play');
 
     await tap(page.getByRole('button', { name: 'START CHALLENGE' }));
-    const dialog = page.getByRole('dialog', { name: 'Choose Your Display Name' });
-    await dialog.waitFor();
-    await expect.poll(() => dialog.getByLabel('Display Name').inputValue()).not.toBe('');
+    const { dialog } = await nameDialogWithSuggestion(page);
     await tap(dialog.getByRole('button', { name: 'CONFIRM' }));
     await expectText(page, 'Guess the Prompt - Attempt 1 of 3');
     await waitForImage(page);
