@@ -165,7 +165,7 @@ describe.each([
       const hideEmail = await signedInPlayer(hide.page, 'hide');
       await playOnce(hide.page.request, hideName, demoPrompts.slice(3, 6));
 
-      await expect.poll(async () => Number(await completedTile.textContent()), { timeout: 10_000 }).toBe(completedBefore + 2);
+      await expect.poll(async () => Number(await completedTile.textContent())).toBe(completedBefore + 2);
       await page.getByRole('heading', { name: 'Top 3' }).waitFor();
       await page.getByText(keepName).waitFor();
       await page.locator('figure svg.recharts-surface').first().waitFor();
@@ -240,7 +240,7 @@ describe.each([
       await renameDialog.getByLabel('Display name').fill(newName);
       await renameDialog.getByRole('button', { name: 'Save name' }).click();
       await renameDialog.waitFor({ state: 'detached' });
-      await boardOnBooth.getByText(newName).waitFor({ timeout: 5000 });
+      await boardOnBooth.getByText(newName).waitFor();
       await keepRow.getByText(newName).waitFor();
 
       // Delete the hidden player on request: the confirmation names them, then every row of theirs is gone.

@@ -142,22 +142,22 @@ describe('the booth as a host tool', () => {
       await namedPlayer(player.page, player.name);
       attempts.push(await startGame(player.page.request));
     }
-    await expect.poll(() => booth.getByTestId('booth-playing-now').textContent(), { timeout: 10_000 }).toBe('3 playing now');
+    await expect.poll(() => booth.getByTestId('booth-playing-now').textContent()).toBe('3 playing now');
     const ticker = booth.getByTestId('ticker-item');
-    await expect.poll(() => ticker.first().textContent(), { timeout: 10_000 }).toBe('Cleois playing');
+    await expect.poll(() => ticker.first().textContent()).toBe('Cleois playing');
     await screenshot(booth, 'booth-host-starts-1920x1080');
     await expectAccessible(booth, 'booth with starts');
 
     // Ada finishes first: NEW #1, over the board but never over the QR code.
     await finishGame(players[0].page.request, attempts[0], 'close');
     const takeover = booth.getByTestId('new-leader');
-    await takeover.filter({ hasText: 'Ada' }).waitFor({ timeout: 10_000 });
+    await takeover.filter({ hasText: 'Ada' }).waitFor();
     await expectQrUncovered(booth);
     await screenshot(booth, 'booth-host-new-leader-1920x1080');
-    await expect.poll(() => booth.getByTestId('booth-playing-now').textContent(), { timeout: 10_000 }).toBe('2 playing now');
+    await expect.poll(() => booth.getByTestId('booth-playing-now').textContent()).toBe('2 playing now');
     await finishGame(players[1].page.request, attempts[1], 'far');
     await finishGame(players[2].page.request, attempts[2], 'exact');
-    await takeover.filter({ hasText: 'Cleo' }).waitFor({ timeout: 10_000 });
+    await takeover.filter({ hasText: 'Cleo' }).waitFor();
     await expectQrUncovered(booth);
     await takeover.waitFor({ state: 'detached', timeout: 15_000 });
 
@@ -177,7 +177,7 @@ describe('the booth as a host tool', () => {
     const hhmm = `${String(inTen.getHours()).padStart(2, '0')}:${String(inTen.getMinutes()).padStart(2, '0')}`;
     await host.getByLabel('Final countdown to').fill(hhmm);
     let sent = await switchBooth(host, () => host.getByRole('button', { name: 'Start countdown' }).click());
-    await booth.getByTestId('booth-countdown').waitFor({ timeout: 5000 });
+    await booth.getByTestId('booth-countdown').waitFor();
     const countdownMs = Date.now() - sent;
     expect(await booth.getByTestId('booth-countdown-time').textContent()).toMatch(/^\d\d:\d\d$/);
     expect(await booth.getByTestId('booth-row').count()).toBe(3);
@@ -188,7 +188,7 @@ describe('the booth as a host tool', () => {
     // A one-line message.
     await host.getByLabel('One-line message').fill('Prize draw at 17:00');
     sent = await switchBooth(host, () => host.getByRole('button', { name: 'Show message' }).click());
-    await booth.getByTestId('booth-message').filter({ hasText: 'Prize draw at 17:00' }).waitFor({ timeout: 5000 });
+    await booth.getByTestId('booth-message').filter({ hasText: 'Prize draw at 17:00' }).waitFor();
     const messageMs = Date.now() - sent;
     await expectQrUncovered(booth);
     await screenshot(booth, 'booth-host-message-1920x1080');
@@ -197,12 +197,12 @@ describe('the booth as a host tool', () => {
     // The podium, revealed third place first.
     await switchBooth(host, () => host.getByRole('button', { name: 'Podium', exact: true }).click());
     const places = booth.locator('[data-testid="podium-place"][data-revealed]');
-    await booth.getByTestId('booth-podium').waitFor({ timeout: 5000 });
+    await booth.getByTestId('booth-podium').waitFor();
     expect(await places.count()).toBe(0);
     await screenshot(booth, 'booth-host-podium-0-1920x1080');
     for (const [step, rank] of [3, 2, 1].entries()) {
       await switchBooth(host, () => host.getByRole('button', { name: `Reveal #${rank}` }).click());
-      await expect.poll(() => places.count(), { timeout: 5000 }).toBe(step + 1);
+      await expect.poll(() => places.count()).toBe(step + 1);
       expect(await booth.locator(`[data-testid="podium-place"][data-rank="${rank}"]`).getAttribute('data-revealed')).toBe('true');
     }
     await expect.poll(() => booth.locator('[data-testid="podium-place"][data-rank="1"]').textContent()).toContain('Cleo');
@@ -213,7 +213,7 @@ describe('the booth as a host tool', () => {
 
     // Back to the live board.
     await switchBooth(host, () => host.getByRole('button', { name: 'Live board' }).click());
-    await expect.poll(() => booth.getByTestId('booth-main').getAttribute('data-mode'), { timeout: 5000 }).toBe('board');
+    await expect.poll(() => booth.getByTestId('booth-main').getAttribute('data-mode')).toBe('board');
     console.log(`[booth host] countdown reached the open booth ${countdownMs} ms after the console's answer; message ${messageMs} ms`);
   });
 });

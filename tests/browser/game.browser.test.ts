@@ -200,7 +200,7 @@ describe('/play game journey at 390×844 with the demo pack', () => {
     // The next START's image was downloaded while NEW CHALLENGE or START CHALLENGE showed, before the tap (docs/decisions/023).
     const { next } = (await apiJson(page, '/api/game/next')) as { next: { imageUrl: string } | null };
     expect(next?.imageUrl).toMatch(/^\/api\/images\//);
-    await expect.poll(() => requested.includes(`GET ${next!.imageUrl}`), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => requested.includes(`GET ${next!.imageUrl}`)).toBe(true);
     const started = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/game/start');
     await page.getByRole('button', { name: 'START CHALLENGE' }).click();
     expect((await started).status()).toBe(201);

@@ -62,7 +62,7 @@ describe('live leaderboard', () => {
 
     // The viewer's page shows the new row without a reload.
     const row = viewer.page.getByRole('listitem').filter({ hasText: name });
-    await row.waitFor({ timeout: 5000 });
+    await row.waitFor();
     await expect.poll(() => row.textContent()).toContain(`${score.toFixed(1)}%`);
     expect(leaderboardRequests.filter((p) => p === '/api/leaderboard')).toHaveLength(1);
     expect(leaderboardRequests.filter((p) => p === '/api/leaderboard/stream')).toHaveLength(1);
@@ -110,8 +110,7 @@ describe('live leaderboard', () => {
     await playThroughApi(finisher.request, champion, demoPrompts.slice(0, 3));
     const { rank, score } = await (await finisher.request.get('/api/leaderboard/me')).json();
     // The booth lists scores above 0 only (a 0.0 % is not a standing).
-    if (rank !== null && rank <= 10 && score > 0)
-      await booth.page.getByRole('list', { name: 'Top 10' }).getByText(champion).waitFor({ timeout: 5000 });
+    if (rank !== null && rank <= 10 && score > 0) await booth.page.getByRole('list', { name: 'Top 10' }).getByText(champion).waitFor();
     await screenshot(booth.page, 'booth-1920x1080');
 
     // The old /leaderboard?booth=1 link lands on /booth.

@@ -265,7 +265,7 @@ describe('a part that cannot load', () => {
     await screenshot(page, 'reconnecting-page-375x667');
     await page.unroute(leaderboardChunk);
     // No tap: the page loads once the server answers.
-    await page.getByRole('heading', { name: 'Leaderboard' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Leaderboard' }).waitFor();
     await page
       .getByRole('status')
       .filter({ hasText: /^Live$/ })

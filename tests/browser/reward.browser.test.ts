@@ -98,7 +98,7 @@ describe('the moment of the score', () => {
         const score = body.attempt.guesses.find((g: { number: number }) => g.number === number).score as number;
         if (number < 3) {
           const reveal = page.getByTestId('guess-reveal');
-          await expect.poll(() => reveal.getByTestId('guess-reveal-score').textContent(), { timeout: 5000 }).toBe(formatScore(score));
+          await expect.poll(() => reveal.getByTestId('guess-reveal-score').textContent()).toBe(formatScore(score));
           expect(await reveal.getByTestId('guess-reveal-message').textContent()).toBe(body.message);
           // The reveal, the input and SUBMIT stay in view together.
           const box = await reveal.boundingBox();
@@ -109,7 +109,7 @@ describe('the moment of the score', () => {
       }
 
       await page.getByRole('heading', { name: 'Challenge Complete!' }).waitFor();
-      await expect.poll(() => page.getByTestId('final-score').textContent(), { timeout: 5000 }).toBe('100.0%');
+      await expect.poll(() => page.getByTestId('final-score').textContent()).toBe('100.0%');
       const movement = page.getByTestId('rank-movement');
       await movement.waitFor();
       // The movement since the last game, as the board has it (the shared board may already have a 100.0 % ahead).
@@ -246,8 +246,8 @@ describe('the booth on a fresh event', () => {
     );
     const miaScore = formatScore(miaDone.attempt.finalScore);
     const ticker = booth.page.getByTestId('ticker-item').first();
-    await expect.poll(() => ticker.textContent(), { timeout: 10_000 }).toBe(`Miascored${miaScore}`);
-    await booth.page.getByTestId('new-leader').filter({ hasText: 'Mia' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => ticker.textContent()).toBe(`Miascored${miaScore}`);
+    await booth.page.getByTestId('new-leader').filter({ hasText: 'Mia' }).waitFor();
     await booth.page.getByTestId('new-leader').waitFor({ state: 'detached', timeout: 15_000 });
 
     // Leo guesses the exact prompt and takes the lead: the takeover names him.
@@ -259,10 +259,10 @@ describe('the booth on a fresh event', () => {
     await guess(leo.page.request, base, leoAttempt.id, 2, 'still no idea');
     await guess(leo.page.request, base, leoAttempt.id, 3, prompt);
     const takeover = booth.page.getByTestId('new-leader');
-    await takeover.filter({ hasText: 'Leo' }).waitFor({ timeout: 10_000 });
+    await takeover.filter({ hasText: 'Leo' }).waitFor();
     expect(await takeover.textContent()).toContain('100.0%');
     await screenshot(booth.page, 'reward-booth-new-leader-1920x1080');
-    await expect.poll(() => ticker.textContent(), { timeout: 10_000 }).toBe('Leoscored100.0%');
+    await expect.poll(() => ticker.textContent()).toBe('Leoscored100.0%');
     await takeover.waitFor({ state: 'detached', timeout: 15_000 });
     expect(await booth.page.getByTestId('booth-counts').textContent()).toBe('2 players2 games played0 playing now');
     // Ten slots fill the board; no scrollbar at any size.
@@ -282,7 +282,7 @@ describe('the booth on a fresh event', () => {
       expect(overflow).toBe(false);
       await screenshot(screen.page, `reward-booth-${viewport.width}x${viewport.height}`);
       // Nothing happens for a while: the attract loop starts (sample images of finished challenges first).
-      await screen.page.getByTestId('booth-attract').waitFor({ timeout: 10_000 });
+      await screen.page.getByTestId('booth-attract').waitFor();
       expect(await screen.page.getByTestId('booth-attract').getAttribute('data-slide')).toBe('images');
       await screenshot(screen.page, `reward-booth-attract-${viewport.width}x${viewport.height}`);
     }
