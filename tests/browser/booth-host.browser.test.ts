@@ -153,6 +153,10 @@ describe('the booth as a host tool', () => {
     const takeover = booth.getByTestId('new-leader');
     await takeover.filter({ hasText: 'Ada' }).waitFor();
     await expectQrUncovered(booth);
+    // Nothing of the board pokes out past the takeover's rounded corners (its heading's first letter did).
+    const boardHeading = booth.getByRole('heading', { name: 'Live top 10', includeHidden: true });
+    expect(await boardHeading.count()).toBe(1);
+    expect(await boardHeading.isVisible()).toBe(false);
     await screenshot(booth, 'booth-host-new-leader-1920x1080');
     await expect.poll(() => booth.getByTestId('booth-playing-now').textContent()).toBe('2 playing now');
     await finishGame(players[1].page.request, attempts[1], 'far');

@@ -98,7 +98,10 @@ export function BoothScreen() {
 
       <div className="flex min-h-0 flex-1 gap-[2.5vw]">
         <main className="relative flex min-h-0 min-w-0 flex-[1.7] flex-col" data-testid="booth-main" data-mode={mode}>
-          <h2 className="mb-[1.4vh] shrink-0 text-[2.4vh] font-bold tracking-[0.2em] text-muted uppercase">{heading}</h2>
+          {/* Hidden under a takeover, whose rounded corner would leave the heading's first letter showing. */}
+          <h2 className={`mb-[1.4vh] shrink-0 text-[2.4vh] font-bold tracking-[0.2em] text-muted uppercase ${takeover ? 'invisible' : ''}`}>
+            {heading}
+          </h2>
           {panel}
           {/* Over the board only: the QR code beside it stays in view for the crowd the moment draws. */}
           {takeover ? <BoothTakeover key={takeover.key} takeover={takeover} /> : null}
