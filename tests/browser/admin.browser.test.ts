@@ -214,6 +214,10 @@ describe.each([
       await expect.poll(() => deleteButton.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.getByLabel('Search by name or e-mail').fill('');
       await expectAccessible(page, `players ${size}`);
+      // The moderation card stands apart from the list's pager (it touched it).
+      const pager = (await page.getByRole('button', { name: 'Next' }).boundingBox())!;
+      const moderation = (await page.getByRole('region', { name: 'Moderation' }).boundingBox())!;
+      expect(moderation.y - (pager.y + pager.height)).toBeGreaterThanOrEqual(16);
       await screenshot(page, `admin-players-${size}`);
 
       // Winners' CSV: UTF-8 with BOM, the contract's columns, the visible player with their e-mail, not the hidden one.

@@ -33,10 +33,10 @@ function Console() {
       {section === '' || section === 'challenges' ? <StarterPackNotice /> : null}
       {section === '' ? <OverviewSection /> : null}
       {section === 'players' ? (
-        <>
+        <div className="flex flex-col gap-5">
           <PlayersSection />
           <ModerationPanel />
-        </>
+        </div>
       ) : null}
       {section === 'event' ? <EventSection /> : null}
       {section === 'challenges' ? <ChallengesSection /> : null}
