@@ -1,6 +1,7 @@
 import { Crown, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { BOOTH_TOP_SIZE } from '@contracts/leaderboard.rules';
+import { cn } from '@web/lib/cn';
 import { Logo } from '@web/ui/logo';
 import { useBoothInfo } from '../api/get-booth-info';
 import { useBoothSound } from '../hooks/use-booth-sound';
@@ -99,7 +100,7 @@ export function BoothScreen() {
       <div className="flex min-h-0 flex-1 gap-[2.5vw]">
         <main className="relative flex min-h-0 min-w-0 flex-[1.7] flex-col" data-testid="booth-main" data-mode={mode}>
           {/* Hidden under a takeover, whose rounded corner would leave the heading's first letter showing. */}
-          <h2 className={`mb-[1.4vh] shrink-0 text-[2.4vh] font-bold tracking-[0.2em] text-muted uppercase ${takeover ? 'invisible' : ''}`}>
+          <h2 className={cn('mb-[1.4vh] shrink-0 text-[2.4vh] font-bold tracking-[0.2em] text-muted uppercase', takeover && 'invisible')}>
             {heading}
           </h2>
           {panel}
