@@ -37,6 +37,8 @@ describe('organizer routes refuse everyone else', () => {
     const asPlayer = await request(t.app, { method: route.method, url, payload: route.payload, cookie: player.cookie });
     expect(asPlayer.statusCode).toBe(403);
     expect(asPlayer.json()).toEqual({ code: 'FORBIDDEN', message: 'Organizers only' });
+    // The refusals are not kept by a cache either (server/http/organizer-scope.ts).
+    expect([anonymous.headers['cache-control'], asPlayer.headers['cache-control']]).toEqual(['no-store', 'no-store']);
     // Still there, still visible, event still open, no archive, nothing audited.
     const organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
     const seen = await request(t.app, { method: 'GET', url: `/api/admin/players/${player.id}`, cookie: organizer.cookie });
@@ -48,5 +50,13 @@ describe('organizer routes refuse everyone else', () => {
     expect(archives.json().archives).toEqual([]);
     const audit = await request(t.app, { method: 'GET', url: '/api/admin/audit', cookie: organizer.cookie });
     expect(audit.json().entries).toEqual([]);
+  });
+
+  it('answers an organizer, and no answer is kept by a cache: player data, contacts and the audit log', async () => {
+    const organizer = await createPlayer(t.app, t.database.db, { role: 'organizer' });
+    for (const route of routes.filter((r) => r.method === 'GET' && r.url !== '/api/admin/stream' && !r.url.endsWith('/1'))) {
+      const answer = await request(t.app, { method: 'GET', url: route.url.replace('PLAYER', player.id), cookie: organizer.cookie });
+      expect([route.url, answer.statusCode, answer.headers['cache-control']]).toEqual([route.url, 200, 'no-store']);
+    }
   });
 });

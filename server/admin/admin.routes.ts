@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditQuerySchema, auditResponseSchema } from '@contracts/admin-audit';
 import { adminOverviewSchema } from '@contracts/admin-overview';
 import { HttpError, errorResponses } from '../http/http-error';
@@ -9,6 +8,7 @@ import { listAudit } from '../audit/audit.service';
 import { OverviewHub, type OverviewHubOptions } from './overview.hub';
 import { readOverview, type OverviewConfig } from './overview.service';
 import { openEventStream } from '../http/sse';
+import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403, 429);
 
@@ -20,12 +20,8 @@ export interface AdminRoutesOptions {
 
 /** What composes several capabilities: the overview (and its live stream) and the audit log. Organizers only. */
 export async function adminRoutes(base: FastifyInstance, options: AdminRoutesOptions) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+  const app = organizerScope(base);
   const { db } = options.database;
-  app.addHook('onRequest', app.guards.requireOrganizer);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   const hub = new OverviewHub(
     () => readOverview(db, options.overview),

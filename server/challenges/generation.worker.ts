@@ -198,6 +198,16 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
     }
   }
 
+  /** Stops the loop and aborts the calls in flight, waits for both, and stops listening; leases are left as they are. */
+  async function halt() {
+    stopped = true;
+    shutdown.abort();
+    wakeUp();
+    await loopDone;
+    await Promise.allSettled([...inflight]);
+    await unlisten?.().catch(() => undefined);
+  }
+
   return {
     async start() {
       if (!stopped) return;
@@ -207,12 +217,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
     },
     /** Graceful stop: in-flight calls are aborted and their items handed back at once (queued, no lease). */
     async stop() {
-      stopped = true;
-      shutdown.abort();
-      wakeUp();
-      await loopDone;
-      await Promise.allSettled([...inflight]);
-      await unlisten?.().catch(() => undefined);
+      await halt();
       await db
         .update(generationItems)
         .set({
@@ -227,12 +232,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
     },
     /** A crash, for tests: calls die and their items keep their leases until they expire (nothing is released). */
     async abandon() {
-      stopped = true;
-      shutdown.abort();
-      wakeUp();
-      await loopDone;
-      await Promise.allSettled([...inflight]);
-      await unlisten?.().catch(() => undefined);
+      await halt();
     },
     get active() {
       return active;

@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminEventSchema, adminEventUpdateSchema } from '@contracts/admin-event';
 import { errorResponses } from '../http/http-error';
 import { organizerActor } from '../audit/audit.service';
 import type { EventAdminService } from './event.admin.service';
+import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403);
 
 /** GET/PATCH /api/admin/event (organizers only). */
 export async function eventAdminRoutes(base: FastifyInstance, { event }: { event: EventAdminService }) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.guards.requireOrganizer);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  const app = organizerScope(base);
 
   app.get('/api/admin/event', { schema: { response: { 200: adminEventSchema, ...errors } } }, async () => event.get());
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   archiveListResponseSchema,
   archiveParamsSchema,
@@ -15,6 +14,7 @@ import { organizerActor } from '../audit/audit.service';
 import type { BoothDisplayService } from './booth-display.service';
 import type { LeaderboardAdminService } from './leaderboard.admin.service';
 import { winnersCsv } from './winners-csv';
+import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -23,11 +23,7 @@ export async function leaderboardAdminRoutes(
   base: FastifyInstance,
   { leaderboard, booth }: { leaderboard: LeaderboardAdminService; booth: BoothDisplayService },
 ) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.guards.requireOrganizer);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  const app = organizerScope(base);
 
   app.post(
     '/api/admin/leaderboard/reset',

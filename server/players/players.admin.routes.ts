@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminPlayerDeletedSchema,
   adminPlayerParamsSchema,
@@ -11,16 +10,13 @@ import {
 import { errorResponses } from '../http/http-error';
 import { organizerActor } from '../audit/audit.service';
 import type { PlayersAdminService } from './players.admin.service';
+import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Organizer routes on players: the table, rename/hide, delete (requireOrganizer: 401 anonymous, 403 players). */
 export async function playersAdminRoutes(base: FastifyInstance, { players }: { players: PlayersAdminService }) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.guards.requireOrganizer);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  const app = organizerScope(base);
 
   app.get(
     '/api/admin/players',
