@@ -43,7 +43,13 @@ export default defineConfig({
       {
         extends: true,
         resolve: { alias },
-        test: { name: 'unit', include: ['{server,contracts,scripts,tests,web}/**/*.unit.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['{server,contracts,scripts,tests,web}/**/*.unit.test.ts'],
+          environment: 'node',
+          // The embedded database's own tests (server/db) open copies of the migrated template instead of paying initdb.
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
+        },
       },
       {
         extends: true,

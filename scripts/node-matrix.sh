@@ -23,6 +23,9 @@ fi
 versions=("$@")
 [ ${#versions[@]} -eq 0 ] && versions=(22 24)
 cache="${NODE_MATRIX_DIR:-${TMPDIR:-/tmp}/gg-node-matrix}"
+# The tests' temporary files where `npm test` puts them (in memory when there is room), so the unit tests here load the
+# migrated PGlite template that the suite's run left there instead of building their own.
+source scripts/test-tmpdir.sh
 # The `node` package's own install script is not needed (its bin resolves the platform package); onnxruntime-node's
 # download stays off as in the project's own install.
 export ONNXRUNTIME_NODE_INSTALL=skip

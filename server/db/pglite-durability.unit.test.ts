@@ -1,23 +1,31 @@
 // docs/decisions/010: PGlite never fsynced (strace showed no fsync on any data file). The embedded default is durable now.
 // (PGlite as shipped starts PostgreSQL with -F: `show fsync` says off, and its NODEFS has no fsync at all.)
 import { sql } from 'drizzle-orm';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLimitStore } from '../limits/limits.store';
-import { migrateDatabase, openDatabase } from './client';
+import { openDatabase } from './client';
+import { migratedDataDir } from '../../tests/support/data-dir';
 
-let dir: string | undefined;
+// Each test's folder is a copy of the run's migrated template (tests/support/pglite-global-setup.ts): what the server
+// opens after its first start. An empty folder would add initdb (~4 CPU-s) and every migration to each test; the first
+// start itself is the clone test's and admin:create's subject.
+const dirs: string[] = [];
+function pgliteDir(prefix: string) {
+  const dataDir = migratedDataDir(prefix);
+  dirs.push(dataDir);
+  return path.join(dataDir, 'pglite');
+}
 afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe('the embedded database on a directory (what the server opens by default)', () => {
   it('runs with fsync on, fsyncs the WAL at every commit, and keeps committed rows across a reopen', async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'gg-durable-'));
+    const dir = pgliteDir('gg-durable-');
     const first = await openDatabase({ pgliteDir: dir });
     expect(rows<{ fsync: string }>(await first.db.execute(sql`show fsync`))[0].fsync).toBe('on');
     expect(rows<{ wal_sync_method: string }>(await first.db.execute(sql`show wal_sync_method`))[0].wal_sync_method).toBe('fsync');
@@ -40,10 +48,8 @@ describe('the embedded database on a directory (what the server opens by default
 
 describe('what is flushed to disk on the embedded database', () => {
   it('a rate-limit hit commits without waiting for a flush; a durable write still flushes', async () => {
-    const limitsDir = await mkdtemp(path.join(tmpdir(), 'gg-durable-limits-'));
-    const database = await openDatabase({ pgliteDir: limitsDir });
+    const database = await openDatabase({ pgliteDir: pgliteDir('gg-durable-limits-') });
     try {
-      await migrateDatabase(database);
       const limits = createLimitStore(database.db);
       const rule = { name: 'guess', max: 2, windowMs: 60_000 };
       const fsyncs = async () => (await database.pgliteFsyncStats!()).calls;
@@ -59,7 +65,6 @@ describe('what is flushed to disk on the embedded database', () => {
       expect((await fsyncs()) - beforeDurable).toBeGreaterThanOrEqual(1);
     } finally {
       await database.close();
-      await rm(limitsDir, { recursive: true, force: true });
     }
   });
 });
