@@ -53,7 +53,7 @@ else
   # processes run in the browser lanes too, so that the three lanes end together (vitest.config.ts leaves them out of the
   # API lane): in lane 1 the cluster test (PostgreSQL only) and the command-line tools beside a running server; in lane 2
   # the clone test, the server process's start-up checks and kill -9 (each on both databases).
-  lane2=(recovery reward auth-funnel booth-host)
+  lane2=(recovery reward auth-funnel booth-host walk-up)
   lane1_api=(tests/deploy/cluster.test.ts server/admin/cli-while-running.test.ts)
   lane2_api=(tests/clone/clone.test.ts server/main.test.ts tests/durability/kill9.test.ts)
   lane2_files=()
