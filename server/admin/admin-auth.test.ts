@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
+/** A challenge id of the right shape (organizer routes refuse before they validate or look anything up). */
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+
 /** Every organizer route, with a body that would be valid for an organizer. */
-const routes: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object }> = [
+const routes: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: object }> = [
   { method: 'GET', url: '/api/admin/overview' },
   { method: 'GET', url: '/api/admin/stream' },
   { method: 'GET', url: '/api/admin/players' },
@@ -17,6 +20,16 @@ const routes: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; 
   { method: 'GET', url: '/api/admin/leaderboard/archives' },
   { method: 'GET', url: '/api/admin/leaderboard/archives/1' },
   { method: 'GET', url: '/api/admin/audit' },
+  { method: 'GET', url: '/api/admin/challenges' },
+  { method: 'GET', url: '/api/admin/challenges/health' },
+  { method: 'PATCH', url: `/api/admin/challenges/${SOME_ID}`, payload: { disabled: true } },
+  { method: 'DELETE', url: `/api/admin/challenges/${SOME_ID}` },
+  { method: 'DELETE', url: '/api/admin/challenges/starter-pack' },
+  { method: 'POST', url: '/api/admin/challenges/import' },
+  { method: 'GET', url: '/api/admin/challenges/generation' },
+  { method: 'GET', url: '/api/admin/moderation/blocklist' },
+  { method: 'PUT', url: '/api/admin/moderation/blocklist', payload: { terms: ['spoiler'] } },
+  { method: 'GET', url: '/api/admin/moderation/matches' },
 ];
 
 describe('organizer routes refuse everyone else', () => {

@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminChallengesQuerySchema,
@@ -24,6 +23,7 @@ import { HttpError, errorResponses } from '../http/http-error';
 import { ChallengePackError, importChallengePack, type ImportDeps } from './challenges-import.service';
 import type { PoolService } from './challenges-pool.service';
 import { removeStarterPack } from './starter-pack';
+import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -43,8 +43,7 @@ const tooLarge = (max: number) =>
   );
 
 export async function challengesAdminRoutes(base: FastifyInstance, { pool, importDeps, maxUploadBytes }: ChallengesAdminOptions) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const requireOrganizer = app.guards.requireOrganizer;
+  const app = organizerScope(base);
 
   // The upload body is handed over as a stream (this plugin only): it goes to disk, never into memory.
   app.addContentTypeParser(ZIP_TYPES, (_request, payload, done) => done(null, payload));
@@ -52,28 +51,16 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
   app.get(
     '/api/admin/challenges',
     {
-      onRequest: requireOrganizer,
       schema: { querystring: adminChallengesQuerySchema, response: { 200: adminChallengesResponseSchema, ...errors } },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return pool.list(request.query);
-    },
+    async (request) => pool.list(request.query),
   );
 
-  app.get(
-    '/api/admin/challenges/health',
-    { onRequest: requireOrganizer, schema: { response: { 200: poolHealthSchema, ...errors } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return pool.health();
-    },
-  );
+  app.get('/api/admin/challenges/health', { schema: { response: { 200: poolHealthSchema, ...errors } } }, async () => pool.health());
 
   app.patch(
     '/api/admin/challenges/:id',
     {
-      onRequest: requireOrganizer,
       schema: { params: challengeIdParamsSchema, body: updateChallengeSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -86,13 +73,13 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
 
   app.delete(
     '/api/admin/challenges/starter-pack',
-    { onRequest: requireOrganizer, schema: { response: { 200: removeStarterPackResultSchema, ...errors } } },
+    { schema: { response: { 200: removeStarterPackResultSchema, ...errors } } },
     async (request) => removeStarterPack({ db: importDeps.db, storage: importDeps.storage }, organizerActor(request)),
   );
 
   app.delete(
     '/api/admin/challenges/:id',
-    { onRequest: requireOrganizer, schema: { params: challengeIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    { schema: { params: challengeIdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pool.deleteUnused(request.params.id);
       await recordAudit(importDeps.db, organizerActor(request), { action: AUDIT_ACTIONS.challengeDelete, targetId: request.params.id });
@@ -103,7 +90,6 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
   app.post(
     '/api/admin/challenges/import',
     {
-      onRequest: requireOrganizer,
       schema: {
         querystring: z.object({ name: z.string().trim().min(1).max(200).optional() }),
         response: { 200: importResultSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: packErrorSchema, ...errors },

@@ -4,7 +4,6 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generationOverviewSchema, generationRunSchema, runIdParamsSchema, startGenerationSchema } from '@contracts/admin-challenges';
 import { GENERATION_PROVIDERS, GENERATION_STREAM_EVENTS, type GenerationProvider } from '@contracts/admin-challenges.rules';
 import { HttpError, errorResponses } from '../http/http-error';
@@ -14,6 +13,7 @@ import type { ImageProvider } from './image-providers';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { organizerActor, recordAudit } from '../audit/audit.service';
 import { openEventStream } from '../http/sse';
+import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const providerLabels: Record<GenerationProvider, string> = {
@@ -31,8 +31,7 @@ export interface GenerationAdminOptions {
 }
 
 export async function generationAdminRoutes(base: FastifyInstance, { database, service, providers, heartbeatMs }: GenerationAdminOptions) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.guards.requireOrganizer);
+  const app = organizerScope(base);
 
   // runId → open streams. One change of a run costs one read, however many consoles watch it.
   const watchers = new Map<string, Set<ServerResponse>>();

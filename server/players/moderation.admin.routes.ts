@@ -1,30 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blocklistInputSchema, blocklistSchema, moderationMatchesSchema } from '@contracts/admin-moderation';
 import { errorResponses } from '../http/http-error';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { organizerActor, recordAudit } from '../audit/audit.service';
 import type { Db } from '../db/client';
 import type { ModerationService } from './moderation.service';
+import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403);
 
 /** Organizer API for moderation: the blocklist (read, replace) and what it flags among existing names and strategies. */
 export async function moderationAdminRoutes(base: FastifyInstance, { moderation, db }: { moderation: ModerationService; db: Db }) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const requireOrganizer = app.guards.requireOrganizer;
+  const app = organizerScope(base);
 
-  app.get(
-    '/api/admin/moderation/blocklist',
-    { onRequest: requireOrganizer, schema: { response: { 200: blocklistSchema, ...errors } } },
-    async () => ({
-      terms: await moderation.terms(),
-    }),
-  );
+  app.get('/api/admin/moderation/blocklist', { schema: { response: { 200: blocklistSchema, ...errors } } }, async () => ({
+    terms: await moderation.terms(),
+  }));
 
   app.put(
     '/api/admin/moderation/blocklist',
-    { onRequest: requireOrganizer, schema: { body: blocklistInputSchema, response: { 200: blocklistSchema, ...errors } } },
+    { schema: { body: blocklistInputSchema, response: { 200: blocklistSchema, ...errors } } },
     async (request) => {
       const before = await moderation.terms();
       const terms = await moderation.setTerms(request.body.terms);
@@ -37,9 +32,7 @@ export async function moderationAdminRoutes(base: FastifyInstance, { moderation,
     },
   );
 
-  app.get(
-    '/api/admin/moderation/matches',
-    { onRequest: requireOrganizer, schema: { response: { 200: moderationMatchesSchema, ...errors } } },
-    async () => moderation.matches(),
+  app.get('/api/admin/moderation/matches', { schema: { response: { 200: moderationMatchesSchema, ...errors } } }, async () =>
+    moderation.matches(),
   );
 }
