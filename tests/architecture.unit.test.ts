@@ -291,6 +291,21 @@ describe('the landing page ships only what it needs (docs/decisions/020)', () =>
   });
 });
 
+describe('organizer routes', () => {
+  const production = sourceFiles(path.join(root, 'server')).filter((file) => !file.endsWith('.test.ts'));
+
+  it('every plugin that declares /api/admin routes opens with organizerScope (organizers only, never cached), not its own guard', () => {
+    const declaring = production.filter((file) =>
+      /\bapp\.(?:get|post|put|patch|delete)\(\s*['`]\/api\/admin\//.test(readFileSync(file, 'utf8')),
+    );
+    expect(declaring.length).toBeGreaterThanOrEqual(7);
+    const unscoped = declaring.filter((file) => !/const app = organizerScope\(base\);/.test(readFileSync(file, 'utf8')));
+    expect(unscoped.map(rel)).toEqual([]);
+    const ownGuards = declaring.filter((file) => readFileSync(file, 'utf8').includes('requireOrganizer'));
+    expect(ownGuards.map(rel)).toEqual([]);
+  });
+});
+
 describe('one error idiom: refusals are thrown HttpErrors with codes declared in contracts/errors.rules.ts', () => {
   const production = sourceFiles(path.join(root, 'server')).filter((file) => !file.endsWith('.test.ts'));
   const errorHandler = path.join(root, 'server/http/error-handler.ts');

@@ -14,7 +14,7 @@ import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** Organizer routes on players: the table, rename/hide, delete (requireOrganizer: 401 anonymous, 403 players). */
+/** Organizer routes on players: the table, rename/hide, delete (organizerScope: 401 anonymous, 403 players). */
 export async function playersAdminRoutes(base: FastifyInstance, { players }: { players: PlayersAdminService }) {
   const app = organizerScope(base);
 
