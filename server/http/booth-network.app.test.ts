@@ -50,7 +50,8 @@ describe('npm start at the booth', () => {
   });
 
   it('prints the URLs phones can use and warns when HOST exposes the server but PUBLIC_URL is localhost', async () => {
-    const env: Record<string, string> = { DATA_DIR: dataDir, HOST: '0.0.0.0', LOG_LEVEL: 'warn' };
+    // No starter pack: the banner is the subject (its import at a first start costs ~1.4 CPU-s a boot).
+    const env: Record<string, string> = { DATA_DIR: dataDir, HOST: '0.0.0.0', LOG_LEVEL: 'warn', STARTER_PACK: 'false' };
     server = await startServer(env); // PUBLIC_URL is http://localhost:<port>
     await expect.poll(() => server!.output()).toMatch(/WARNING: PUBLIC_URL is http:\/\/localhost:\d+, which only this machine can open/);
     expect(server.output()).toMatch(/QR code/);
