@@ -126,6 +126,12 @@ describe.each([
       await page.getByRole('dialog', { name: 'Reset the leaderboard?' }).getByRole('button', { name: 'Reset the board' }).click();
       expect((await reset).status()).toBe(200);
       await page.getByRole('dialog').waitFor({ state: 'detached' });
+      // The success toast (bottom right at 1366×768) covers the end of the new archive's row, where "View" is: closed
+      // first, as an organizer would. In one fresh-clone run the click went through and no dialog opened, with the toast
+      // over the row in the failure's screenshot: a toast that appears under the pointer takes the click.
+      const toast = page.locator('[data-sonner-toast]', { hasText: 'Leaderboard reset' });
+      await toast.getByRole('button', { name: 'Close toast' }).click();
+      await toast.waitFor({ state: 'detached' });
       await page.getByText(label, { exact: true }).waitFor();
       // The archive is viewable and exportable from the list.
       await page.getByRole('button', { name: `View ${label}` }).click();
