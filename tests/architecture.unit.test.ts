@@ -291,27 +291,25 @@ describe('the landing page ships only what it needs (docs/decisions/020)', () =>
   });
 });
 
-describe('organizer routes', () => {
-  const production = sourceFiles(path.join(root, 'server')).filter((file) => !file.endsWith('.test.ts'));
+/** Every server source file but the tests. */
+const serverProduction = sourceFiles(path.join(root, 'server')).filter((file) => !file.endsWith('.test.ts'));
 
+describe('organizer routes', () => {
   it('every plugin that declares /api/admin routes opens with organizerScope (organizers only, never cached), not its own guard', () => {
-    const declaring = production.filter((file) =>
-      /\bapp\.(?:get|post|put|patch|delete)\(\s*['`]\/api\/admin\//.test(readFileSync(file, 'utf8')),
-    );
+    const declaring = serverProduction
+      .map((file) => ({ file: rel(file), text: readFileSync(file, 'utf8') }))
+      .filter(({ text }) => /\bapp\.(?:get|post|put|patch|delete)\(\s*['`]\/api\/admin\//.test(text));
     expect(declaring.length).toBeGreaterThanOrEqual(7);
-    const unscoped = declaring.filter((file) => !/const app = organizerScope\(base\);/.test(readFileSync(file, 'utf8')));
-    expect(unscoped.map(rel)).toEqual([]);
-    const ownGuards = declaring.filter((file) => readFileSync(file, 'utf8').includes('requireOrganizer'));
-    expect(ownGuards.map(rel)).toEqual([]);
+    expect(declaring.filter(({ text }) => !/const app = organizerScope\(base\);/.test(text)).map(({ file }) => file)).toEqual([]);
+    expect(declaring.filter(({ text }) => text.includes('requireOrganizer')).map(({ file }) => file)).toEqual([]);
   });
 });
 
 describe('one error idiom: refusals are thrown HttpErrors with codes declared in contracts/errors.rules.ts', () => {
-  const production = sourceFiles(path.join(root, 'server')).filter((file) => !file.endsWith('.test.ts'));
   const errorHandler = path.join(root, 'server/http/error-handler.ts');
 
   it('no server code sends an error body itself (only the error handler does)', () => {
-    const sends = production
+    const sends = serverProduction
       .filter((file) => file !== errorHandler)
       .flatMap((file) =>
         [...readFileSync(file, 'utf8').matchAll(/\.send\(\s*\{[^}]*?\bcode\s*:/g)].map((m) => `${rel(file)}: ${m[0].replace(/\s+/g, ' ')}`),
@@ -320,7 +318,7 @@ describe('one error idiom: refusals are thrown HttpErrors with codes declared in
   });
 
   it("every code the server throws is declared (tsc checks HttpError's type; this reads the literals)", () => {
-    const thrown = production.flatMap((file) =>
+    const thrown = serverProduction.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/new HttpError\(\s*\d+,\s*'([^']+)'/g)].map((m) => ({ file: rel(file), code: m[1] })),
     );
     expect(thrown.length).toBeGreaterThan(5);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import { openConfiguredDatabase, type Database } from '../db/client';
 import { account, user } from '../db/tables/auth.tables';
 import { capturedMail } from '../db/tables/platform.tables';
 import { createTestDatabase } from '../../tests/support/test-database';
@@ -44,11 +44,9 @@ describe('npm run admin:create', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Opens the same database the script used (after it has exited: PGlite allows one process at a time). */
+  /** Opens the same database the script used, the way it opens it (after it has exited: PGlite allows one process at a time). */
   async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-    const database = env.DATABASE_URL
-      ? await openDatabase({ databaseUrl: env.DATABASE_URL })
-      : await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
     try {
       return await fn(database);
     } finally {

@@ -2,35 +2,32 @@
 // (PGlite as shipped starts PostgreSQL with -F: `show fsync` says off, and its NODEFS has no fsync at all.)
 import { sql } from 'drizzle-orm';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLimitStore } from '../limits/limits.store';
-import { openDatabase } from './client';
+import { openConfiguredDatabase, rowsOf } from './client';
 import { migratedDataDir } from '../../tests/support/data-dir';
 
-// Each test's folder is a copy of the run's migrated template (tests/support/pglite-global-setup.ts): what the server
-// opens after its first start. An empty folder would add initdb (~4 CPU-s) and every migration to each test; the first
-// start itself is the clone test's and admin:create's subject.
-const dirs: string[] = [];
-function pgliteDir(prefix: string) {
+// Each test's DATA_DIR holds a copy of the run's migrated template (tests/support/pglite-global-setup.ts), opened the
+// way the server opens it after its first start. An empty folder would add initdb (~4 CPU-s) and every migration to
+// each test; the first start itself is the clone test's and admin:create's subject.
+const dataDirs: string[] = [];
+function migratedCopy(prefix: string) {
   const dataDir = migratedDataDir(prefix);
-  dirs.push(dataDir);
-  return path.join(dataDir, 'pglite');
+  dataDirs.push(dataDir);
+  return dataDir;
 }
 afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
 });
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe('the embedded database on a directory (what the server opens by default)', () => {
   it('runs with fsync on, fsyncs the WAL at every commit, and keeps committed rows across a reopen', async () => {
-    const dir = pgliteDir('gg-durable-');
-    const first = await openDatabase({ pgliteDir: dir });
-    expect(rows<{ fsync: string }>(await first.db.execute(sql`show fsync`))[0].fsync).toBe('on');
-    expect(rows<{ wal_sync_method: string }>(await first.db.execute(sql`show wal_sync_method`))[0].wal_sync_method).toBe('fsync');
+    const dataDir = migratedCopy('gg-durable-');
+    const first = await openConfiguredDatabase({ dataDir });
+    expect(rowsOf<{ fsync: string }>(await first.db.execute(sql`show fsync`))[0].fsync).toBe('on');
+    expect(rowsOf<{ wal_sync_method: string }>(await first.db.execute(sql`show wal_sync_method`))[0].wal_sync_method).toBe('fsync');
     // A 32 MB buffer cache, not PostgreSQL's 128 MB: ~100 MB less memory for the whole event (BENCHMARKS.md).
-    expect(rows<{ shared_buffers: string }>(await first.db.execute(sql`show shared_buffers`))[0].shared_buffers).toBe('32MB');
+    expect(rowsOf<{ shared_buffers: string }>(await first.db.execute(sql`show shared_buffers`))[0].shared_buffers).toBe('32MB');
     await first.db.execute(sql`create table kept (x int)`);
     // The database runs in its own thread (pglite-thread.ts): its fsyncs are counted there.
     const before = await first.pgliteFsyncStats!();
@@ -40,15 +37,15 @@ describe('the embedded database on a directory (what the server opens by default
     expect(after.paths.some((file) => file.includes('/pg_wal/'))).toBe(true);
     await first.close();
 
-    const second = await openDatabase({ pgliteDir: dir });
-    expect(rows<{ n: number }>(await second.db.execute(sql`select count(*)::int as n from kept`))[0].n).toBe(5);
+    const second = await openConfiguredDatabase({ dataDir });
+    expect(rowsOf<{ n: number }>(await second.db.execute(sql`select count(*)::int as n from kept`))[0].n).toBe(5);
     await second.close();
   });
 });
 
 describe('what is flushed to disk on the embedded database', () => {
   it('a rate-limit hit commits without waiting for a flush; a durable write still flushes', async () => {
-    const database = await openDatabase({ pgliteDir: pgliteDir('gg-durable-limits-') });
+    const database = await openConfiguredDatabase({ dataDir: migratedCopy('gg-durable-limits-') });
     try {
       const limits = createLimitStore(database.db);
       const rule = { name: 'guess', max: 2, windowMs: 60_000 };

@@ -3,18 +3,17 @@
 // error fields, NOTIFY, and the event loop free while the database works.
 import { sql } from 'drizzle-orm';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, rowsOf } from './client';
+import { type Database, openConfiguredDatabase, rowsOf } from './client';
 import { isUniqueViolation, sqlStateOf } from './races';
 import { migratedDataDir } from '../../tests/support/data-dir';
 
 let dir: string;
 let database: Database;
 beforeAll(async () => {
-  // A copy of the run's migrated template, not an empty folder: initdb alone costs ~4 CPU-s.
+  // A copy of the run's migrated template, opened as the server opens it; an empty folder's initdb alone costs ~4 CPU-s.
   dir = migratedDataDir('gg-pglite-thread-');
-  database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
+  database = await openConfiguredDatabase({ dataDir: dir });
   await database.db.execute(sql`create table items (id int primary key, name text not null constraint items_name_key unique)`);
 }, 60_000);
 afterAll(async () => {
