@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ensureServerBuild } from '../build-server.mjs';
 import { demoPackDir } from '../paths';
-import { startCluster, type Cluster } from '../../tests/support/cluster';
+import { clusterDatabasePool, startCluster, type Cluster } from '../../tests/support/cluster';
 import {
   advance,
   ensureAttempt,
@@ -175,9 +175,7 @@ const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 await admin.query(`create database ${databaseName}`);
 await admin.end();
-const sql = new pg.Pool({ connectionString: databaseUrl.toString(), max: 4 });
-// An idle connection ended by the database's forced drop at the end must not throw (see tests/deploy/cluster.test.ts).
-sql.on('error', () => undefined);
+const sql = clusterDatabasePool(databaseUrl.toString());
 const s3 = await startS3Server();
 const bundle = await ensureServerBuild();
 const env = {

@@ -3,7 +3,8 @@
  * memory). Each check is one statement: an atomic upsert of fixed-window counters, or a read of backoff rows.
  */
 import { and, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { rateLimitCounters } from '../db/tables/limits.tables';
 
 /** At most `max` hits per `windowMs` for one key. */
@@ -53,23 +54,24 @@ export const verdictOf = (rule: WindowRule, counted: { count: number; windowEnds
   counted.count > rule.max ? refuse(rule.name, counted.windowEndsAt, now) : ALLOWED;
 
 /**
- * The upsert that counts one hit on one key; a new window starts when the row's has ended. Returns the count and the end
- * of the window. Its placeholders (`limitKey`, `limitSubject`, `limitNow`, `limitWindowEndsAt` for a window that starts
- * now: oneHitValues) are named apart from those of a statement it is part of. `first` is the count of a new row, 1 or an
- * expression worth 1. A statement of its own (hit()), or a part of another: a guess counts its hit in the statement that
- * stores it (game.guess.ts).
+ * A counter is not worth a disk flush: the commit does not wait for one (on PGlite a flush holds the database thread,
+ * ~5 ms here, on every guess). A crash may forget the last few hits; nothing else is lost (a guess is counted with a
+ * plain 1 in the statement that stores it, which commits durably). set_config(…, true) holds for the statement's own
+ * transaction only, so the upsert and its relaxed commit are one round trip (not BEGIN, SET LOCAL, the upsert and
+ * COMMIT). Worth 1: it is the count of a new counter row.
  */
-export function countOneHit(db: Db, first: SQL | number = 1) {
+const ONE_WITHOUT_FLUSH = sql`case when set_config('synchronous_commit', 'off', true) = 'off' then 1 end`;
+
+/**
+ * The upsert that counts one hit on each of `rows` (distinct keys); a new window starts where a row's has ended (the
+ * proposed row's window end is `now` plus its rule's window). Returns each key's count and window end.
+ */
+function countHits(db: Db, rows: PgInsertValue<typeof rateLimitCounters>[], now: SQL) {
   const table = rateLimitCounters;
-  const expired = sql`${table.windowEndsAt} <= ${sql.placeholder('limitNow')}::bigint`;
+  const expired = sql`${table.windowEndsAt} <= ${now}`;
   return db
     .insert(table)
-    .values({
-      key: sql.placeholder('limitKey'),
-      subject: sql.placeholder('limitSubject'),
-      count: first,
-      windowEndsAt: sql`${sql.placeholder('limitWindowEndsAt')}::bigint`,
-    })
+    .values(rows)
     .onConflictDoUpdate({
       target: table.key,
       set: {
@@ -77,7 +79,23 @@ export function countOneHit(db: Db, first: SQL | number = 1) {
         windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${table.windowEndsAt} end`,
       },
     })
-    .returning({ count: table.count, windowEndsAt: table.windowEndsAt });
+    .returning({ key: table.key, count: table.count, windowEndsAt: table.windowEndsAt });
+}
+
+/**
+ * countHits for one hit on one key, with placeholders (`limitKey`, `limitSubject`, `limitNow`, `limitWindowEndsAt` for a
+ * window that starts now: oneHitValues) named apart from those of a statement it is part of. `first` is the count of a
+ * new row, 1 or an expression worth 1. A statement of its own (hit()), or a part of another: a guess counts its hit in
+ * the statement that stores it (game.guess.ts).
+ */
+export function countOneHit(db: Db, first: SQL | number = 1) {
+  const row = {
+    key: sql.placeholder('limitKey'),
+    subject: sql.placeholder('limitSubject'),
+    count: first,
+    windowEndsAt: sql`${sql.placeholder('limitWindowEndsAt')}::bigint`,
+  };
+  return countHits(db, [row], sql`${sql.placeholder('limitNow')}::bigint`);
 }
 
 /** The placeholders of countOneHit for one hit of `rule` on `on`, now. */
@@ -91,14 +109,10 @@ export const oneHitValues = (rule: WindowRule, on: string, subject: string | nul
 export function createLimitStore(db: Db, clock: Clock = Date.now) {
   const table = rateLimitCounters;
 
-  /**
-   * One hit, the common case (every guess and start counts one rule): the upsert of hit() below for a single row, built
-   * once and prepared instead of built and planned per call. set_config in the proposed row's count: its transaction
-   * commits without waiting for a flush, as in hit().
-   */
-  const oneHit = countOneHit(db, sql`case when set_config('synchronous_commit', 'off', true) = 'off' then 1 end`).prepare('rate_limit_hit');
+  /** One hit, the common case (every guess and start counts one rule): built once and prepared, not planned per call. */
+  const oneHit = countOneHit(db, ONE_WITHOUT_FLUSH).prepare('rate_limit_hit');
 
-  /** Counts one hit on every rule (one upsert) and refuses when any is over its max. */
+  /** Counts one hit on every rule (one upsert, whose commit waits for no flush) and refuses when any is over its max. */
   async function hit(hits: Hit[]): Promise<Verdict> {
     if (hits.length === 0) return ALLOWED;
     const now = clock();
@@ -108,33 +122,16 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
       return verdictOf(rule, row, now);
     }
     const byKey = new Map(hits.map((h) => [keyOf(h.rule.name, h.on), h]));
-    const values = [...byKey].map(([key, h]) => sql`(${key}, ${h.subject ?? null}, 1, ${now + h.rule.windowMs}::bigint)`);
-    const windows = sql.join(
-      [...byKey].map(([key, h]) => sql`when ${key} then ${h.rule.windowMs}::bigint`),
-      sql` `,
-    );
-    const expired = sql`rate_limit_counters.window_ends_at <= ${now}::bigint`;
-    // A counter is not worth a disk flush: the commit does not wait for one (on PGlite a flush holds the database thread,
-    // ~5 ms here, on every guess). A crash may forget the last few hits; nothing else is lost, and the guess itself is
-    // still committed durably. set_config(…, true) holds for this statement's own transaction only, so the upsert
-    // and its relaxed commit are one round trip (not BEGIN, SET LOCAL, the upsert and COMMIT).
-    const upsert = sql`
-      insert into rate_limit_counters as rate_limit_counters (key, subject, count, window_ends_at)
-      select hit.key, hit.subject, hit.count, hit.window_ends_at
-      from (values ${sql.join(values, sql`, `)}) as hit (key, subject, count, window_ends_at)
-      cross join (select set_config('synchronous_commit', 'off', true)) as no_flush
-      on conflict (key) do update set
-        count = case when ${expired} then 1 else rate_limit_counters.count + 1 end,
-        window_ends_at = case when ${expired} then ${now}::bigint + (case excluded.key ${windows} end) else rate_limit_counters.window_ends_at end
-      returning key, count, window_ends_at`;
-    const rows = rowsOf<{ key: string; count: number; window_ends_at: string | number }>(await db.execute(upsert));
+    const rows = [...byKey].map(([key, h]) => ({
+      key,
+      subject: h.subject ?? null,
+      count: ONE_WITHOUT_FLUSH,
+      windowEndsAt: now + h.rule.windowMs,
+    }));
     let verdict = ALLOWED;
-    for (const row of rows) {
-      const h = byKey.get(row.key)!;
-      if (Number(row.count) > h.rule.max) {
-        const candidate = refuse(h.rule.name, Number(row.window_ends_at), now);
-        if (verdict.allowed || candidate.retryAfterSeconds > verdict.retryAfterSeconds) verdict = candidate;
-      }
+    for (const row of await countHits(db, rows, sql`${now}::bigint`)) {
+      const candidate = verdictOf(byKey.get(row.key)!.rule, row, now);
+      if (!candidate.allowed && (verdict.allowed || candidate.retryAfterSeconds > verdict.retryAfterSeconds)) verdict = candidate;
     }
     return verdict;
   }

@@ -52,6 +52,21 @@ describe('window rules', () => {
     ]);
     expect(verdict).toEqual({ allowed: false, retryAfterSeconds: 100, refusedBy: 'long' });
   });
+
+  it('start a new window for each rule of a hit when its own window has ended, keeping the others counting', async () => {
+    const store = createLimitStore(database.db, clock);
+    const short = rule('short-window', 1, 10_000);
+    const long = rule('long-window', 1, 100_000);
+    const both = [
+      { rule: short, on: 'w' },
+      { rule: long, on: 'w' },
+    ];
+    expect((await store.hit(both)).allowed).toBe(true);
+    now += 10_000;
+    // The short rule's window has ended (a new one of 10 s starts: count 1); the long rule's has 90 s to run (count 2).
+    expect(await store.hit(both)).toEqual({ allowed: false, retryAfterSeconds: 90, refusedBy: 'long-window' });
+    expect(await store.hit([{ rule: short, on: 'w' }])).toEqual({ allowed: false, retryAfterSeconds: 10, refusedBy: 'short-window' });
+  });
 });
 
 describe('backoff', () => {

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseUrl, readLatestMail, screenshot, uniqueBrowserEmail, untilStill, useBrowser } from './browser-helpers';
+import { axeViolations, baseUrl, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 import { testDisplayName } from '../support/display-names';
 
 /**
@@ -220,16 +219,6 @@ async function signInPlayer(page: Page, named: boolean) {
     });
     expect(saved.status()).toBe(200);
   }
-}
-
-/** Axe's findings, one readable line per violated rule with the elements it names. */
-async function axeViolations(page: Page) {
-  // Let entrance animations and count-ups finish: axe measures what is painted.
-  await untilStill(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
 }
 
 const { newPage } = useBrowser();

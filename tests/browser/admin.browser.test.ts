@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { EVENT_CLOSED_MESSAGE } from '../../contracts/admin.rules';
 import { demoPackDir } from '../../scripts/paths';
-import { baseUrl, expectText, readLatestMail, screenshot, signIn, uniqueBrowserEmail, useBrowser } from './browser-helpers';
+import {
+  baseUrl,
+  expectAccessible,
+  expectText,
+  readLatestMail,
+  screenshot,
+  signIn,
+  uniqueBrowserEmail,
+  useBrowser,
+} from './browser-helpers';
 import { demoPromptOfImage } from './demo-prompts';
 import { testDisplayName } from '../support/display-names';
 
@@ -47,20 +55,6 @@ async function playOnce(request: APIRequestContext, displayName: string, guesses
     const response = await request.post(`/api/game/attempts/${attempt.id}/guesses`, { data: { guess, guessNumber: index + 1 }, headers });
     expect(response.status()).toBe(200);
   }
-}
-
-/**
- * axe-core on the page at rest: WCAG 2.0 A/AA and 2.1 AA, no violation allowed. Toasts are transient: one fading out,
- * or stacked behind the newest, is drawn half-transparent, which axe measures as low contrast (it failed CI on the
- * "Player deleted" toast behind a newer one). So the check waits until they have timed out (the pointer moved off
- * them, as hovering pauses them).
- */
-async function expectAccessible(page: Page, label: string) {
-  await page.mouse.move(0, (page.viewportSize()?.height ?? 1) - 1);
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 20_000 });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 /** Opens a console section from the navigation and waits for its heading. */

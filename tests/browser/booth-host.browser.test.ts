@@ -1,10 +1,9 @@
 import { rmSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { demoPackDir } from '../../scripts/paths';
 import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
-import { readLatestMail, screenshot, signIn, uniqueBrowserEmail, untilStill, useBrowser } from './browser-helpers';
+import { expectAccessible, readLatestMail, screenshot, signIn, uniqueBrowserEmail, useBrowser } from './browser-helpers';
 import { demoPromptOfImage } from './demo-prompts';
 import { migratedDataDir } from '../support/data-dir';
 
@@ -74,15 +73,6 @@ async function finishGame(request: APIRequestContext, attempt: { id: string; ima
     });
     expect(response.status()).toBe(200);
   }
-}
-
-async function expectAccessible(page: Page, label: string) {
-  await page.mouse.move(0, (page.viewportSize()?.height ?? 1) - 1);
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 20_000 });
-  await untilStill(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 /** The QR code is in view and nothing is drawn over its centre or its corners. */

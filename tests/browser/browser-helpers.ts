@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, testChromiumPath } from '../../scripts/chromium-flags';
@@ -178,6 +179,30 @@ export async function untilStill(page: Page, timeout = 15_000) {
     undefined,
     { polling: 100, timeout },
   );
+}
+
+/**
+ * Axe-core's findings on the page once it stands still (axe measures what is painted: entrance animations and count-ups
+ * over): WCAG 2.0 A/AA and 2.1 AA, one readable line per violated rule with the elements it names.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await untilStill(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+}
+
+/**
+ * No axe violation on the page at rest. Toasts are transient: one fading out, or stacked behind the newest, is drawn
+ * half-transparent, which axe measures as low contrast (it failed CI on the "Player deleted" toast behind a newer one).
+ * So the check waits until they have timed out, with the pointer moved off them (hovering pauses them).
+ */
+export async function expectAccessible(page: Page, label: string) {
+  await page.mouse.move(0, (page.viewportSize()?.height ?? 1) - 1);
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 20_000 });
+  expect(await axeViolations(page), `axe violations on ${label}`).toEqual([]);
 }
 
 /** Resolves once the page's main thread is idle: whatever its last event started (a request, a render) has begun. */

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import {
+  axeViolations,
   baseUrl,
   expectText,
   fillCredentials,
@@ -10,7 +10,6 @@ import {
   screenshot,
   signIn,
   uniqueBrowserEmail,
-  untilStill,
   updateSharedEvent,
   useBrowser,
 } from './browser-helpers';
@@ -163,9 +162,7 @@ describe.each(PHONES)('toasts on a $width x $height phone', (viewport) => {
     expect(overlaps(dialogBox!, refusalBox!)).toBe(true);
     expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
     await screenshot(page, `toast-name-taken-${size}`);
-    await untilStill(page);
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Display Name').fill(uniqueName('Free'));
     await dialog.getByRole('button', { name: 'CONFIRM' }).click();

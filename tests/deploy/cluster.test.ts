@@ -9,10 +9,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPackDir } from '../../scripts/paths';
-import { startCluster, type Cluster } from '../support/cluster';
+import { clusterDatabasePool, startCluster, type Cluster } from '../support/cluster';
 import {
   advance,
   ensureAttempt,
@@ -100,11 +100,7 @@ const viewers: ReconnectingViewer[] = [];
 beforeAll(async () => {
   if (!runs) return;
   database = await createTestDatabase();
-  sql = new pg.Pool({ connectionString: database.url, max: 4 });
-  // pg-pool's end() resolves once its clients are told to close, not once they have: the test database's forced drop
-  // right after can end one with "terminating connection due to administrator command", which the pool re-emits as
-  // 'error' and, without a listener, throws as an uncaught exception (seen once in CI). Nothing is lost by then.
-  sql.on('error', () => undefined);
+  sql = clusterDatabasePool(database.url!);
   s3 = await startS3Server();
   images = await startFakeImageProvider({ delayMs: 1500 });
   cluster = await startCluster({
