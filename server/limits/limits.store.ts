@@ -3,8 +3,8 @@
  * memory). Each check is one statement: an atomic upsert of fixed-window counters, or a read of backoff rows.
  */
 import { and, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/tables/limits.tables';
 
 /** At most `max` hits per `windowMs` for one key. */
