@@ -16,7 +16,7 @@
 // the main thread alone), RSS of the server process. Every result names the CPU model, core count and Node version.
 //
 //   npm run bench:game -- [rate=50] [seconds=20] [pg|pglite]
-//   npm run bench:game -- --rates 50,100,200 --db pg,pglite --runs 3 --seconds 20 [--compare <git ref>]
+//   npm run bench:game -- --rates 50,100,200 --db pg,pglite --runs 3 --seconds 20 [--warmup 3] [--compare <git ref>]
 //
 // --compare <ref> builds <ref> in a temporary git worktree (node_modules hard-linked: cp -al; its own `npm ci` when its
 // package-lock.json differs) and alternates runs of <ref> and of this working tree (ref first, then this, per
@@ -44,6 +44,7 @@ const { values: options, positionals } = parseArgs({
     compare: { type: 'string' },
     port: { type: 'string', default: '3190' },
     json: { type: 'string' },
+    warmup: { type: 'string', default: '3' },
   },
 });
 const rates = (options.rates ?? positionals[0] ?? '50').split(',').map(Number);
@@ -56,7 +57,9 @@ const port = Number(options.port);
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const PACK_SIZE = 48;
-const WARMUP_SECONDS = 3;
+// Seconds of load before each measured run (other players, not measured): JIT, pools, caches. 3 by default; a longer one
+// measures the code as an hours-old server runs it (most of the guess path is still in V8's baseline tier after 20 s at 50/s).
+const WARMUP_SECONDS = Number(options.warmup);
 
 // ---------------------------------------------------------------------------------------------------------------
 // ---------------------------------------------------------------------------------------------------------------
