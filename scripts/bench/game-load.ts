@@ -60,6 +60,7 @@ const PACK_SIZE = 48;
 // Seconds of load before each measured run (other players, not measured): JIT, pools, caches. 3 by default; a longer one
 // measures the code as an hours-old server runs it (most of the guess path is still in V8's baseline tier after 20 s at 50/s).
 const WARMUP_SECONDS = Number(options.warmup);
+if (!(WARMUP_SECONDS >= 0)) throw new Error(`--warmup takes seconds (0 or more), not "${options.warmup}"`);
 
 // ---------------------------------------------------------------------------------------------------------------
 // ---------------------------------------------------------------------------------------------------------------
