@@ -30,9 +30,12 @@ const envSchema = z
     GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
     /** minilm runs in-process (natively, or in WASM where no native binary installs); openai calls an embeddings API. */
     SCORING_PROVIDER: z.enum(['minilm', 'openai']).default('minilm'),
-    /** How the minilm model runs: natively through onnxruntime-node (default), or in the WASM engine of @lat.md/embed. */
-    SCORING_ENGINE: z.enum(['onnx', 'wasm']).default('onnx'),
-    /** Worker threads running the local scoring model (default: 1 for onnx, every core for wasm). */
+    /**
+     * How the minilm model runs: natively through onnxruntime-node with int8 weights (default, decision 048), natively
+     * in full precision ('onnx'), or in the WASM engine of @lat.md/embed (full precision, no native binary needed).
+     */
+    SCORING_ENGINE: z.enum(['onnx-int8', 'onnx', 'wasm']).default('onnx-int8'),
+    /** Worker threads running the local scoring model (default: 1 for onnx-int8 and onnx, every core for wasm). */
     SCORING_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     /** Guesses allowed to wait for a scoring worker before the game answers 503 + Retry-After (default: 48 per worker). */
     SCORING_QUEUE_LIMIT: z.coerce.number().int().min(1).optional(),

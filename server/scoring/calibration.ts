@@ -135,7 +135,8 @@ export const OPENAI_DEFAULT_CALIBRATION: CalibrationParams = {
 };
 
 export function calibrationFor(embedderId: string): CalibrationParams {
-  return embedderId === 'minilm-l6-v2' ? MINILM_CALIBRATION : OPENAI_DEFAULT_CALIBRATION;
+  // Full precision and int8 share the calibration: fitted on the first, checked on both (decision 048).
+  return embedderId === 'minilm-l6-v2' || embedderId === 'minilm-l6-v2-int8' ? MINILM_CALIBRATION : OPENAI_DEFAULT_CALIBRATION;
 }
 
 /** Linear interpolation between knots, flat (clamped) outside them. Monotone if the knots are. */

@@ -200,6 +200,7 @@ describe('calibration', () => {
   it('picks parameters by embedder id', () => {
     expect(calibrationFor('an-unknown-model')).toBe(OPENAI_DEFAULT_CALIBRATION);
     expect(calibrationFor('minilm-l6-v2')).toBe(MINILM_CALIBRATION);
+    expect(calibrationFor('minilm-l6-v2-int8')).toBe(MINILM_CALIBRATION);
     expect(calibrationFor('openai:text-embedding-3-small')).toBe(OPENAI_DEFAULT_CALIBRATION);
   });
 });
@@ -338,8 +339,9 @@ describe('synonyms', () => {
 });
 
 describe('scoringConfigFrom', () => {
-  it('defaults to MiniLM on the native engine, with the pool settings from the env', () => {
-    expect(scoringConfigFrom(loadEnv({}))).toEqual({ provider: 'minilm', engine: 'onnx', workers: undefined, queueLimit: undefined });
+  it('defaults to MiniLM on the native int8 engine, with the pool settings from the env', () => {
+    expect(scoringConfigFrom(loadEnv({}))).toEqual({ provider: 'minilm', engine: 'onnx-int8', workers: undefined, queueLimit: undefined });
+    expect(scoringConfigFrom(loadEnv({ SCORING_ENGINE: 'onnx' }))).toMatchObject({ provider: 'minilm', engine: 'onnx' });
     expect(scoringConfigFrom(loadEnv({ SCORING_ENGINE: 'wasm', SCORING_WORKERS: '3', SCORING_QUEUE_LIMIT: '20' }))).toEqual({
       provider: 'minilm',
       engine: 'wasm',

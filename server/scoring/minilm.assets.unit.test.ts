@@ -49,7 +49,7 @@ describe('MiniLM model files', () => {
     await expect(async () => MiniLmEmbedder.load({ threads: 1 }, loadVerifiedMiniLm(paths))).rejects.toThrow(ModelIntegrityError);
   });
 
-  for (const engine of ['onnx', 'wasm'] as const) {
+  for (const engine of ['onnx-int8', 'onnx', 'wasm'] as const) {
     it(`the ${engine} worker checks the files it reads itself: one changed after start-up is refused, not run`, async () => {
       const paths = await corrupted('weights');
       // Checked before the file changed (hashes of the good copy), read by the worker after.

@@ -1,6 +1,7 @@
 /**
- * The two engines that run all-MiniLM-L6-v2: the native ONNX one (default) must give the vectors of the WASM engine
- * it replaced, so stored prompt embeddings stay valid and scores don't move. Both run the real model here.
+ * The engines that run all-MiniLM-L6-v2: the native full-precision ONNX one must give the vectors of the WASM engine
+ * it replaced; the int8 one (the default, decision 048) vectors close to them, and the same order of guesses.
+ * All run the real model here.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,23 +20,52 @@ const texts = [
 ];
 const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).reduce((sum, value, i) => sum + value * b[i], 0);
 
+let int8: MiniLmEmbedder;
 let onnx: MiniLmEmbedder;
 let wasm: MiniLmEmbedder;
 beforeAll(async () => {
   const model = loadVerifiedMiniLm();
-  [onnx, wasm] = await Promise.all([
+  [int8, onnx, wasm] = await Promise.all([
+    MiniLmEmbedder.load({}, model),
     MiniLmEmbedder.load({ engine: 'onnx' }, model),
     MiniLmEmbedder.load({ engine: 'wasm', threads: 1 }, model),
   ]);
 }, 120_000);
 afterAll(async () => {
-  await Promise.all([onnx?.close(), wasm?.close()]);
+  await Promise.all([int8?.close(), onnx?.close(), wasm?.close()]);
 });
 
 describe('MiniLM engines', () => {
-  it('the ONNX engine runs in one worker by default, the WASM engine on every core unless told', () => {
+  it('the ONNX engines run in one worker by default, the WASM engine on every core unless told', () => {
+    expect(int8.pool.threads).toBe(1);
     expect(onnx.pool.threads).toBe(1);
     expect(wasm.pool.threads).toBe(1);
+  });
+
+  it('int8 is the default, under an id of its own so that full-precision prompt vectors are not mixed with it', () => {
+    expect(int8.id).toBe('minilm-l6-v2-int8');
+    expect(onnx.id).toBe('minilm-l6-v2');
+    expect(wasm.id).toBe('minilm-l6-v2');
+  });
+
+  it('int8 gives vectors close to full precision, not the same ones, and ranks guesses as full precision does', async () => {
+    const quantized = await int8.embed(texts);
+    const reference = await onnx.embed(texts);
+    texts.forEach((text, i) => {
+      expect(Math.abs(dot(quantized[i], quantized[i]) - 1), text).toBeLessThan(1e-5);
+      expect(dot(quantized[i], reference[i]), text).toBeGreaterThan(0.95);
+    });
+    // Quantization is really on: some vector moved by more than rounding would move it.
+    expect(Math.min(...texts.map((_, i) => dot(quantized[i], reference[i])))).toBeLessThan(0.9999);
+    const prompt = 'a red fox sleeping in the snow under pine trees';
+    const guesses = ['a fox asleep in snowy woods', 'a red fox', 'a sleeping dog', 'snow', 'a bowl of soup'];
+    const order = async (engine: MiniLmEmbedder) => {
+      const [p, ...g] = await engine.embed([prompt, ...guesses]);
+      return guesses.map((guess, i) => ({ guess, cosine: dot(p, g[i]) })).sort((a, b) => b.cosine - a.cosine);
+    };
+    const [byInt8, byFull] = await Promise.all([order(int8), order(onnx)]);
+    expect(byInt8.map((row) => row.guess)).toEqual(byFull.map((row) => row.guess));
+    byInt8.forEach((row, i) => expect(Math.abs(row.cosine - byFull[i].cosine), row.guess).toBeLessThan(0.03));
   });
 
   it('give the same unit vectors for every text (cosine ≥ 0.99999), batched or alone', async () => {
@@ -66,6 +96,8 @@ describe('buildMiniLmOnnx', () => {
     const tensors = readSafetensors(bytes);
     expect(tensors.get('embeddings.word_embeddings.weight')?.shape).toEqual([30522, 384]);
     expect(buildMiniLmOnnx(bytes, config).byteLength).toBeGreaterThan(60_000_000);
+    // int8: the linear layers' weights a quarter of their fp32 size (the fp16 word table is unchanged).
+    expect(buildMiniLmOnnx(bytes, config, { int8: true }).byteLength).toBeLessThan(45_000_000);
     expect(() => buildMiniLmOnnx(bytes, { ...config, num_hidden_layers: 7 })).toThrow(/encoder\.layer\.6/);
   });
 });

@@ -5,4 +5,8 @@ export interface SafetensorsTensor {
   data: Uint8Array;
 }
 export function readSafetensors(bytes: Uint8Array): Map<string, SafetensorsTensor>;
-export function buildMiniLmOnnx(safetensors: Uint8Array, config: Record<string, number | string | unknown>): Uint8Array;
+export function buildMiniLmOnnx(
+  safetensors: Uint8Array,
+  config: Record<string, number | string | unknown>,
+  options?: { int8?: boolean },
+): Uint8Array;

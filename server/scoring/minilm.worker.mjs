@@ -1,9 +1,11 @@
 // Worker thread of the scoring pool (plain JS so it runs the same under tsx, vitest and node). Builds one
 // all-MiniLM-L6-v2 engine from the verified bytes in workerData and embeds the batches it is handed:
-// - engine 'onnx' (default): the weights as an ONNX graph (minilm.onnx-graph.mjs) run natively by onnxruntime-node,
-//   tokenised by @huggingface/tokenizers from the package's tokenizer.json. A batch is one padded forward pass.
+// - engine 'onnx-int8' (default) and 'onnx': the weights as an ONNX graph (minilm.onnx-graph.mjs) run natively by
+//   onnxruntime-node, tokenised by @huggingface/tokenizers from the package's tokenizer.json. A batch is one padded
+//   forward pass. 'onnx-int8' quantizes the linear layers' weights to int8 (decision 048), 'onnx' keeps them fp32.
 // - engine 'wasm': the single-threaded candle WASM engine of @lat.md/embed, one forward pass per text.
-// Both give the same vectors (cosine ≥ 0.99999, minilm.engines.unit.test.ts). See docs/decisions/022-native-scoring-engine.md.
+// 'onnx' and 'wasm' give the same vectors (cosine ≥ 0.99999), 'onnx-int8' close ones (minilm.engines.unit.test.ts).
+// See docs/decisions/022-native-scoring-engine.md and 048-int8-scoring-model.md.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,7 +42,7 @@ async function onnxEngine() {
   const { Tokenizer } = await import('@huggingface/tokenizers');
   const { buildMiniLmOnnx } = await import('./minilm.onnx-graph.mjs');
   const config = decode(read('config'));
-  let onnxModel = buildMiniLmOnnx(read('weights'), config);
+  let onnxModel = buildMiniLmOnnx(read('weights'), config, { int8: model.engine === 'onnx-int8' });
   // Only the encoded model is still needed: drop the build's garbage before onnxruntime makes its copies.
   collectGarbage();
   const session = await ort.InferenceSession.create(onnxModel, {

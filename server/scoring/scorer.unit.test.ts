@@ -41,7 +41,7 @@ const CASES = [
 
 describe('Scorer (MiniLM, the default)', () => {
   it('identifies its embedder and returns unit vectors', async () => {
-    expect(scorer.embedderId).toBe('minilm-l6-v2');
+    expect(scorer.embedderId).toBe('minilm-l6-v2-int8');
     const [vector] = await scorer.embed(['a cat']);
     expect(vector).toHaveLength(384);
     expect(Math.hypot(...vector)).toBeCloseTo(1, 5);

@@ -2,9 +2,9 @@
 import type { Env } from '../env';
 
 export interface LocalPoolConfig {
-  /** 'onnx': native onnxruntime (default); 'wasm': the WASM engine of @lat.md/embed. */
-  engine?: 'onnx' | 'wasm';
-  /** Worker threads (default: 1 for onnx, available parallelism for wasm). */
+  /** 'onnx-int8': native onnxruntime, int8 weights (default); 'onnx': the same in full precision; 'wasm': @lat.md/embed. */
+  engine?: 'onnx-int8' | 'onnx' | 'wasm';
+  /** Worker threads (default: 1 for the onnx engines, available parallelism for wasm). */
   workers?: number;
   /** Guesses allowed to wait before ScoringBusyError. */
   queueLimit?: number;
