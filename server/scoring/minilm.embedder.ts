@@ -2,7 +2,7 @@
  * all-MiniLM-L6-v2 (the default scorer model) in a pool of worker threads. The model bytes are sha256-verified
  * once on the main thread (minilm.assets.ts) and shared with the workers, so what runs is exactly what was checked.
  * Engine 'onnx-int8' (default) runs the weights natively through onnxruntime-node with its linear layers quantized to
- * int8 (2.5 times less CPU per guess, the same ranking of guesses: decision 048); engine 'onnx' runs them in full
+ * int8 (about half the CPU per guess, the same ranking of guesses: decision 048); engine 'onnx' runs them in full
  * precision. One worker is enough (a batch of 16 short guesses takes a few ms) and holds the only copy of the model.
  * Engine 'wasm' runs @lat.md/embed's WASM engine (full precision, the vectors of 'onnx'), one per core. Choice and
  * measurements: docs/decisions/012-minilm-scoring-model.md, 022-native-scoring-engine.md and

@@ -151,9 +151,10 @@ function tensorProto(name, dims, values) {
 /**
  * The ONNX model bytes for the BERT encoder described by `config` (config.json) with the weights in `safetensors`.
  * Only the weights' bytes and the layer arithmetic go in: no file is read and nothing is downloaded.
- * `int8`: every linear layer's weight is stored as int8 with one scale per output column and multiplied by its input
- * quantized to uint8 at run time (dynamic quantization; onnxruntime fuses the pattern into one integer kernel). The
- * embeddings, layer norms, attention products and biases stay fp32. Decision 048 gives its speed and accuracy.
+ * `int8`: every linear layer's weight is stored as int8 with one scale per output column and multiplied by its input,
+ * quantized to uint8 at run time with one scale per token row, in onnxruntime's integer MatMul (dynamic
+ * quantization). The embeddings, layer norms, attention products and biases stay fp32. Decision 048 gives its speed
+ * and accuracy.
  */
 export function buildMiniLmOnnx(safetensors, config, { int8 = false } = {}) {
   const weights = readSafetensors(safetensors);
