@@ -1,6 +1,6 @@
 // Bundles the server (server/main.ts and everything it imports from server/ and contracts/) into one ES module,
 // dist/server/main.mjs, that plain `node` runs: `npm start` runs it instead of loading TypeScript through tsx at
-// run time (~90 MB less resident memory for the whole event: BENCHMARKS.md → "Server memory and overload").
+// run time (~90 MB less resident memory for the whole event: docs/benchmarks-history.md → "Server memory and overload").
 // The organizer commands (`npm run admin:create`, `challenges:import`, `storage:migrate`) are bundled the same way,
 // one module each beside it (dist/server/admin-create.mjs, ...), and run by scripts/cli.mjs: a call costs ~1.7 CPU-s
 // instead of ~2.9 through tsx (whose loader thread resolves and loads every module of the graph on each start).
@@ -108,7 +108,7 @@ async function buildBundle(entry, outfile, options) {
  *   after an image import or a few password hashes, blocks of several MB come from the heap and stay resident. Fixed,
  *   a PostgreSQL server that imported 334 images idles at ~300 MB instead of ~490 MB. It needs onnxruntime's arena
  *   on (minilm.worker.mjs): without it every activation was mapped afresh and the scorer's throughput halved
- *   (BENCHMARKS.md → "Server memory and overload", decision 026).
+ *   (docs/benchmarks-history.md → "Server memory and overload", decision 026).
  */
 export function serverMallocEnv(env = process.env) {
   return { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };

@@ -26,7 +26,7 @@ describe('the embedded database on a directory (what the server opens by default
     const first = await openConfiguredDatabase({ dataDir });
     expect(rowsOf<{ fsync: string }>(await first.db.execute(sql`show fsync`))[0].fsync).toBe('on');
     expect(rowsOf<{ wal_sync_method: string }>(await first.db.execute(sql`show wal_sync_method`))[0].wal_sync_method).toBe('fsync');
-    // A 32 MB buffer cache, not PostgreSQL's 128 MB: ~100 MB less memory for the whole event (BENCHMARKS.md).
+    // A 32 MB buffer cache, not PostgreSQL's 128 MB: ~100 MB less memory for the whole event (docs/benchmarks-history.md).
     expect(rowsOf<{ shared_buffers: string }>(await first.db.execute(sql`show shared_buffers`))[0].shared_buffers).toBe('32MB');
     await first.db.execute(sql`create table kept (x int)`);
     // The database runs in its own thread (pglite-thread.ts): its fsyncs are counted there.

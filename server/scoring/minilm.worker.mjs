@@ -30,7 +30,7 @@ const decode = (bytes) => JSON.parse(new TextDecoder().decode(bytes));
 /**
  * A full collection, now. Building the graph leaves ~180 MB of garbage (the safetensors bytes, fp32 copies of the
  * weights) and then the encoded model; V8 would collect them at some later point, after onnxruntime has made its own
- * copies, so both add up in the worker's peak (measured: −80 MB RSS idle; the peak: BENCHMARKS.md → Memory).
+ * copies, so both add up in the worker's peak (measured: −80 MB RSS idle; the peak: docs/benchmarks-history.md → "Server memory and overload").
  */
 function collectGarbage() {
   setFlagsFromString('--expose-gc');
@@ -53,7 +53,7 @@ async function onnxEngine() {
     // The arena keeps the largest batch's activations allocated (tens of MB) and reuses them. Without it every
     // activation is a malloc/free of up to several MB, which the server's fixed mmap threshold (serverMallocEnv in
     // scripts/build-server.mjs) turns into a fresh mapping each time: at 140 guesses/s offered, 57/s were served
-    // instead of 105/s (BENCHMARKS.md → decision 026).
+    // instead of 105/s (docs/benchmarks-history.md → decision 026).
     enableCpuMemArena: true,
   });
   onnxModel = undefined;
