@@ -1,65 +1,27 @@
 /**
- * The scoring model in fp32 and in int8 (decision 048), side by side in one process: CPU per text at batch sizes
- * 1, 4, 8 and 16 (512 guesses of 3–8 words cut from STS-B sentences, the two graphs alternated, two passes each),
- * then how close the int8 vectors are to the fp32 ones over the first 2,000 STS-B sentences (cosine mean, 1st
- * percentile, minimum). Both graphs are built by the server's own builder and run as the scoring worker runs them
- * (one intra-op thread, the memory arena on). Accuracy on STS-B and the eval sets: `SCORING_ENGINE=onnx|onnx-int8`
- * with bench:stsb and bench:scoring-eval.
+ * The scoring model in fp32 (`onnx`) and in int8 (`onnx-int8`, decision 048), side by side in one process, each in
+ * its own scoring worker exactly as the server runs it (MiniLmEmbedder): CPU per text at batch sizes 1, 4, 8 and 16
+ * (512 guesses of 3–8 words cut from STS-B sentences, the two engines alternated, two passes each; the process's CPU,
+ * all threads), then how close the int8 vectors are to the fp32 ones over the first 2,000 STS-B sentences (cosine
+ * mean, 1st percentile, minimum). Accuracy on STS-B and the eval sets: `SCORING_ENGINE=onnx|onnx-int8` with
+ * bench:stsb and bench:scoring-eval.
  * Usage: tsx scripts/bench/scoring-int8.ts [path/to/sts-test.tsv]   (outside data, read in place: see stsb-data.ts)
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { miniLmAssetPaths, MINILM_MAX_TOKENS } from '../../server/scoring/minilm.assets';
-import { buildMiniLmOnnx } from '../../server/scoring/minilm.onnx-graph.mjs';
+import { cosineOfNormalised } from '../../server/scoring/embedder';
+import { loadVerifiedMiniLm } from '../../server/scoring/minilm.assets';
+import { MiniLmEmbedder } from '../../server/scoring/minilm.embedder';
 import { stsbTsvPath } from './stsb-data';
 
 const tsvPath = stsbTsvPath(process.argv[2]);
 if (!tsvPath) process.exit(0);
-const require = createRequire(import.meta.url);
-const ort = require('onnxruntime-node');
-const { Tokenizer } = await import('@huggingface/tokenizers');
 
-const paths = miniLmAssetPaths();
-const config = JSON.parse(readFileSync(paths.config, 'utf8'));
-const weights = new Uint8Array(readFileSync(paths.weights));
-const tokenizer = new Tokenizer(JSON.parse(readFileSync(paths.tokenizer, 'utf8')), {});
-const hidden: number = config.hidden_size;
-
-const session = (int8: boolean) =>
-  ort.InferenceSession.create(buildMiniLmOnnx(weights, config, { int8 }), {
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-    enableCpuMemArena: true,
-  });
-const engines = { fp32: await session(false), int8: await session(true) };
-
-/** Mean-pooled unit vectors, as minilm.worker.mjs makes them. */
-async function embed(engine: { run(feeds: unknown): Promise<Record<string, { data: Float32Array }>> }, texts: string[]) {
-  const encoded = texts.map((text) => tokenizer.encode(text).ids.slice(0, MINILM_MAX_TOKENS));
-  const tokens = Math.max(...encoded.map((ids) => ids.length));
-  const inputIds = new BigInt64Array(texts.length * tokens);
-  const mask = new BigInt64Array(texts.length * tokens);
-  encoded.forEach((ids, b) =>
-    ids.forEach((id, t) => {
-      inputIds[b * tokens + t] = BigInt(id);
-      mask[b * tokens + t] = 1n;
-    }),
-  );
-  const output = await engine.run({
-    input_ids: new ort.Tensor('int64', inputIds, [texts.length, tokens]),
-    attention_mask: new ort.Tensor('int64', mask, [texts.length, tokens]),
-  });
-  const states = output.last_hidden_state.data;
-  return encoded.map((ids, b) => {
-    const vector = new Float32Array(hidden);
-    for (let t = 0; t < ids.length; t++) for (let d = 0; d < hidden; d++) vector[d] += states[(b * tokens + t) * hidden + d];
-    const norm = Math.hypot(...vector) || 1;
-    return vector.map((value) => value / norm);
-  });
-}
+const model = loadVerifiedMiniLm();
+const engines = {
+  fp32: await MiniLmEmbedder.load({ engine: 'onnx' }, model),
+  int8: await MiniLmEmbedder.load({ engine: 'onnx-int8' }, model),
+};
 
 const sentences = readFileSync(tsvPath, 'utf8')
   .split('\n')
@@ -75,9 +37,9 @@ for (const batch of [1, 4, 8, 16]) {
   const cost: Record<string, number[]> = { fp32: [], int8: [] };
   for (let pass = 0; pass < 2; pass++)
     for (const name of ['fp32', 'int8'] as const) {
-      await embed(engines[name], guesses.slice(0, batch));
+      await engines[name].embed(guesses.slice(0, batch));
       const before = process.cpuUsage();
-      for (let i = 0; i + batch <= guesses.length; i += batch) await embed(engines[name], guesses.slice(i, i + batch));
+      for (let i = 0; i + batch <= guesses.length; i += batch) await engines[name].embed(guesses.slice(i, i + batch));
       const used = process.cpuUsage(before);
       cost[name].push((used.user + used.system) / 1000 / guesses.length);
     }
@@ -90,9 +52,10 @@ const cosines: number[] = [];
 const sample = sentences.slice(0, 2000);
 for (let i = 0; i < sample.length; i += 16) {
   const texts = sample.slice(i, i + 16);
-  const [full, quantized] = [await embed(engines.fp32, texts), await embed(engines.int8, texts)];
-  full.forEach((vector, k) => cosines.push(vector.reduce((sum, value, d) => sum + value * quantized[k][d], 0)));
+  const [full, quantized] = [await engines.fp32.embed(texts), await engines.int8.embed(texts)];
+  full.forEach((vector, k) => cosines.push(cosineOfNormalised(vector, quantized[k])));
 }
+await Promise.all([engines.fp32.close(), engines.int8.close()]);
 cosines.sort((a, b) => a - b);
 const meanCosine = cosines.reduce((a, b) => a + b, 0) / cosines.length;
 console.log(
