@@ -1,5 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = {
   '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)),
@@ -20,11 +21,19 @@ const alias = {
 // So a test file keeps no state in shared modules, and restores what it changes (fake timers, spies, process.env).
 // (docs/decisions/035-test-loop.md)
 //
-// `npm test` (scripts/test.sh) runs a few long database-project files that work through child processes (the clone
-// test's `npm ci` and first `npm start`, the cluster behind haproxy, kill -9 and start-up checks of the server process)
-// in the browser lanes, one file at a time beside the journeys, so that the three lanes end together instead of the API
-// lane last: TEST_API_LANE_EXCLUDE (comma-separated) leaves them out of the database projects there.
-const inOtherLane = (process.env.TEST_API_LANE_EXCLUDE ?? '').split(',').filter(Boolean);
+// `npm test` (scripts/test.sh) runs its files in three vitest processes side by side (lanes), split by measured
+// duration (scripts/test-lanes.mjs writes the plan, TEST_LANE_PLAN; TEST_LANE names this process's lane). Every file the
+// plan gives to another lane is left out of every project here, so each file runs in one lane, in the same projects as
+// without a plan. Without TEST_LANE_PLAN nothing is left out.
+function filesOfOtherLanes(): string[] {
+  const planFile = process.env.TEST_LANE_PLAN;
+  if (!planFile) return [];
+  const plan = JSON.parse(readFileSync(planFile, 'utf8')) as { lanes: Record<string, string[]> };
+  const lane = process.env.TEST_LANE ?? '';
+  if (!(lane in plan.lanes)) throw new Error(`TEST_LANE "${lane}" is not a lane of ${planFile}`);
+  return Object.entries(plan.lanes).flatMap(([name, files]) => (name === lane ? [] : files));
+}
+const inOtherLane = filesOfOtherLanes();
 
 export default defineConfig({
   resolve: { alias },
@@ -46,6 +55,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{server,contracts,scripts,tests,web}/**/*.unit.test.ts'],
+          exclude: [...configDefaults.exclude, ...inOtherLane],
           environment: 'node',
           // The embedded database's own tests (server/db) open copies of the migrated template instead of paying initdb.
           globalSetup: ['tests/support/pglite-global-setup.ts'],
@@ -86,6 +96,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.browser.test.ts'],
+          exclude: [...configDefaults.exclude, ...inOtherLane],
           globalSetup: [
             'tests/support/server-bundle-global-setup.ts',
             'tests/support/pglite-global-setup.ts',
@@ -93,7 +104,7 @@ export default defineConfig({
           ],
           setupFiles: ['tests/support/cpu-per-file.ts'],
           fileParallelism: false,
-          // A hang guard, not a speed claim: a journey on a slow 2-core machine beside the API lane took 150 s.
+          // A hang guard, not a speed claim: a journey on a slow machine beside the API lane takes minutes.
           testTimeout: 300_000,
         },
       },

@@ -33,6 +33,13 @@ export const adminEventSchema = z.object({
   serverTimeZone: z.string(),
   /** The current board counts challenges completed after this (the last reset). */
   leaderboardSince: z.string(),
+  /**
+   * The final whistle (ISO 8601): games completed later never count. Set by "Lock results now" or by a booth countdown
+   * (its end: still in the future while it runs); null while results are open.
+   */
+  resultsLockedAt: z.string().nullable(),
+  /** Practice challenges (the starter pack) count for the board and prizes (off by default). */
+  practiceCounts: z.boolean(),
   updatedAt: z.string(),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
@@ -46,6 +53,7 @@ export const adminEventUpdateSchema = z
     minSecondsBetweenChallenges: z.number().int().min(0).max(86_400).optional(),
     boardCounts: z.enum(BOARD_COUNTS).optional(),
     playBeforeConfirming: z.boolean().optional(),
+    practiceCounts: z.boolean().optional(),
     /** An IANA time zone ("Europe/Berlin"), or null for the server's. */
     timeZone: z.string().trim().max(64).refine(isTimeZone, 'Not a time zone: use a name such as Europe/Berlin').nullable().optional(),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WINNERS_DEFAULT_TOP, WINNERS_MAX_TOP } from './admin.rules';
 import { boothDisplaySchema } from './leaderboard';
-import { BOOTH_COUNTDOWN_MAX_HOURS, BOOTH_MESSAGE_MAX_LENGTH, PODIUM_SIZE } from './leaderboard.rules';
+import { BOARD_COUNTS, BOOTH_COUNTDOWN_MAX_HOURS, BOOTH_MESSAGE_MAX_LENGTH, PODIUM_SIZE } from './leaderboard.rules';
 
 /** GET /api/admin/winners.csv?top=N[&archive=id]: the current board's top N, or an archived board's. */
 export const winnersQuerySchema = z.object({
@@ -10,8 +10,40 @@ export const winnersQuerySchema = z.object({
 });
 export type WinnersQuery = z.infer<typeof winnersQuerySchema>;
 
-/** The header row of winners.csv, in order. */
-export const WINNERS_CSV_COLUMNS = ['rank', 'display name', 'score', 'e-mail', 'phone', 'completed at'] as const;
+/**
+ * The header row of winners.csv, in order. A tie on score is broken by 'guesses used', then 'thinking seconds' (time
+ * to the best guess less typing), then 'completed at': all three are columns, so every tie can be explained.
+ */
+export const WINNERS_CSV_COLUMNS = [
+  'rank',
+  'display name',
+  'score',
+  'guesses used',
+  'thinking seconds',
+  'e-mail',
+  'phone',
+  'completed at',
+] as const;
+
+/** GET /api/admin/leaderboard/board-counts-preview?boardCounts=best: what switching which game counts would do. */
+export const boardCountsPreviewQuerySchema = z.object({ boardCounts: z.enum(BOARD_COUNTS) });
+export type BoardCountsPreviewQuery = z.infer<typeof boardCountsPreviewQuerySchema>;
+
+export const boardCountsPreviewResponseSchema = z.object({
+  /** The setting previewed, and the one in force. */
+  boardCounts: z.enum(BOARD_COUNTS),
+  current: z.enum(BOARD_COUNTS),
+  /** Players on the board (the same under either setting: one entry per player who finished a game). */
+  players: z.number().int(),
+  /** Players whose rank would change. */
+  ranksChanged: z.number().int(),
+  /** Players whose board score would change. */
+  scoresChanged: z.number().int(),
+  /** Who would be #1 (null on an empty board), and whether that differs from now. */
+  leader: z.string().nullable(),
+  leaderChanges: z.boolean(),
+});
+export type BoardCountsPreview = z.infer<typeof boardCountsPreviewResponseSchema>;
 
 export const archiveParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
 
@@ -34,6 +66,9 @@ export const archiveEntrySchema = z.object({
   rank: z.number().int(),
   displayName: z.string(),
   score: z.number(),
+  /** What broke a tie (null in boards archived before they were kept). */
+  guessesUsed: z.number().int().nullable(),
+  thinkingSeconds: z.number().nullable(),
   completedAt: z.string(),
 });
 export type ArchiveEntry = z.infer<typeof archiveEntrySchema>;

@@ -23,9 +23,13 @@ export const adminOverviewSchema = z.object({
     disabled: z.number().int(),
     /** Never handed out and not disabled. */
     unused: z.number().int(),
-    /** What new starts can still draw from: unused, or every enabled challenge when prompt reuse is on. */
+    /** What new starts can still draw from: `claimable`, or every enabled challenge when prompt reuse is on. */
     available: z.number().int(),
+    /** What START hands out without reuse (unused, plus prompts whose claim went idle): players still served. */
+    claimable: z.number().int(),
     claimedLast10Minutes: z.number().int(),
+    /** At the last 10 minutes' rate of starts, minutes until `claimable` is 0; null when nobody started lately. */
+    minutesUntilEmpty: z.number().int().nullable(),
   }),
   event: z.object({ isOpen: z.boolean(), allowPromptReuse: z.boolean() }),
   top: z.array(z.object({ rank: z.number().int(), displayName: z.string(), score: z.number() })),

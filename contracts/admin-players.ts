@@ -46,8 +46,17 @@ export const adminPlayerSchema = z.object({
   hidden: z.boolean(),
   /** Final score of the player's most recently completed challenge (any time), percent with one decimal. */
   latestScore: z.number().nullable(),
+  /**
+   * Why that latest score counts for no prize, if it does not: 'practice' (the public starter pack, while the organizer
+   * does not count it) or 'after-final-whistle' (completed after the results locked).
+   */
+  latestNotCounted: z.enum(['practice', 'after-final-whistle']).nullable(),
   /** Rank on the current public board (null: no entry, hidden, or no display name). */
   rank: z.number().int().nullable(),
+  /** What breaks a tie on the board (null without a rank): the guess that reached the entry's score… */
+  boardGuessesUsed: z.number().int().nullable(),
+  /** …and thinking time in seconds (time to that guess less typing), one decimal. */
+  boardThinkingSeconds: z.number().nullable(),
   /** Every challenge the player started. */
   gamesPlayed: z.number().int(),
   signedUpAt: z.string(),

@@ -47,9 +47,13 @@ export const AUDIT_ACTIONS = {
   challengeEnable: 'challenge.enable',
   challengeDelete: 'challenge.delete',
   generationStart: 'generation.start',
+  generationReview: 'generation.review',
   blocklistUpdate: 'moderation.blocklist',
   starterPackImport: 'challenges.starter_import',
+  /** "Retire starter pack" (the action's name predates retiring played challenges too). */
   starterPackRemove: 'challenges.starter_remove',
+  resultsLock: 'results.lock',
+  resultsUnlock: 'results.unlock',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

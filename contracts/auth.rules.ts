@@ -9,6 +9,8 @@ export const authErrorCodes = {
   rateLimited: 'RATE_LIMITED',
   /** The address is over its ceiling: the call passes with a solved proof of work (the body carries a challenge). */
   proofOfWorkRequired: 'PROOF_OF_WORK_REQUIRED',
+  /** 503: no password could be hashed in time (a flood); the call is sent again after Retry-After, as it was. */
+  busy: 'AUTH_BUSY',
 } as const satisfies Record<string, ErrorCode>;
 
 /** Request header carrying a solved proof of work: base64 of altcha's JSON payload. */

@@ -9,5 +9,7 @@ export const publicConfigSchema = z.object({
   eventOpen: z.boolean(),
   /** False while no challenge was ever loaded: landing and /play say the game is not ready yet, before anyone signs up. */
   poolReady: z.boolean(),
+  /** The final whistle (ISO 8601; may lie ahead while a countdown runs), null while results are open: games finished later never count. */
+  resultsLockedAt: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'TOO_MANY_STREAMS',
   // Sign-in and sign-up (our limits in front of better-auth)
   'PROOF_OF_WORK_REQUIRED',
+  'AUTH_BUSY',
   // The game
   'CHALLENGE_IN_PROGRESS',
   'POOL_EXHAUSTED',

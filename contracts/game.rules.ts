@@ -3,6 +3,8 @@
 import type { ErrorCode } from './errors.rules';
 
 export const GUESSES_PER_CHALLENGE = 3;
+/** Only the exact prompt scores this (any other guess stays below it); such a guess ends the game at once. */
+export const PERFECT_SCORE = 100;
 export const MAX_GUESS_LENGTH = 300;
 export const MAX_DISPLAY_NAME_LENGTH = 20;
 export const HISTORY_SIZE = 5;
@@ -48,3 +50,9 @@ export const POOL_NOT_READY_MESSAGE = 'The game is not ready yet: no challenges 
 
 /** Scores are shown with one decimal and '%' everywhere. */
 export const formatScore = (score: number) => `${score.toFixed(1)}%`;
+
+/** Why a game does not count for the board or prizes, as its player is told (docs/decisions/050). */
+export const AFTER_FINAL_WHISTLE_NOTE =
+  'This game finished after the final whistle: the score is yours, but the board and the prizes are final.';
+export const LOCKED_PLAY_NOTE = 'Results are final: this game is practice and will not count on the board.';
+export const PRACTICE_NOTE = 'Practice: this challenge is from the public starter pack, so it never counts on the board or for prizes.';

@@ -71,6 +71,10 @@ export const attemptSchema = z.object({
   finalScore: z.number().nullable(),
   completedAt: z.string().nullable(),
   prompt: z.string().nullable(),
+  /** A practice challenge (the starter pack): scored for the player, never on the board or for a prize. */
+  practice: z.boolean(),
+  /** Finished after the results locked (or unfinished while they are locked): the score never counts. */
+  afterFinalWhistle: z.boolean(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 

@@ -22,8 +22,15 @@ export const STREAM_HEARTBEAT_EVENT = 'heartbeat';
 export const BOARD_COUNTS = ['latest', 'best'] as const;
 export type BoardCounts = (typeof BOARD_COUNTS)[number];
 
-/** How the board breaks a tie, in one line (the ranking in server/leaderboard/leaderboard.queries.ts). */
-export const TIE_BREAK_LINE = 'Ties go to fewer guesses, then less time from start to best guess, then who finished first.';
+/**
+ * Thinking time's allowance for typing, per character of every guess up to the best one: about 40 words a minute on
+ * a phone. Time spent typing is taken out so that a tie is not won by drawing a shorter prompt.
+ */
+export const TYPING_SECONDS_PER_CHARACTER = 0.3;
+
+/** How the board breaks a tie, in one line (the ranking in server/db/ranking.ts). */
+export const TIE_BREAK_LINE =
+  'Ties go to fewer guesses, then less thinking time (time to the best guess, less typing), then who finished first.';
 
 /** Server-Sent Event names on GET /api/leaderboard/stream (both carry a LeaderboardBoard). */
 export const LEADERBOARD_STREAM_EVENTS = { snapshot: 'snapshot', update: 'update' } as const;
@@ -47,7 +54,10 @@ export const BOOTH_MESSAGE_MAX_LENGTH = 80;
 export const BOOTH_COUNTDOWN_MAX_HOURS = 24;
 /** Places the podium reveals, third first. */
 export const PODIUM_SIZE = 3;
-/** "N playing now": attempts started this recently and not finished. */
-export const PLAYING_NOW_MINUTES = 10;
+/**
+ * "N playing now": unfinished attempts with a start or a guess this recently. A game left on guess 2 stops counting
+ * after this long, so the figure is who is really at it, not who walked away.
+ */
+export const PLAYING_NOW_MINUTES = 2;
 /** Starts the live board carries for the booth ticker ("Mia just started"). */
 export const BOARD_STARTS_SIZE = 8;

@@ -25,6 +25,13 @@ export const leaderboardEntrySchema = z.object({
   displayName: z.string(),
   /** Percent 0–100, already rounded to the one decimal that is shown and ranked on. */
   score: z.number(),
+  /** What breaks a tie on score, in order: the guess (1–3) that reached the score, fewer first… */
+  guessesUsed: z.number().int().min(1).max(3),
+  /** …then thinking time: seconds from the start to that guess less typing (TYPING_SECONDS_PER_CHARACTER), one decimal (null for a game
+   *  saved without its guess times)… */
+  thinkingSeconds: z.number().min(0).nullable(),
+  /** …then who completed first (ISO 8601). */
+  completedAt: z.string(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
@@ -46,6 +53,12 @@ export const myRankSchema = z.object({
   score: z.number().nullable(),
   /** The score of the player ranked just above (null for #1 or without an entry): "4.2 points to #6". */
   nextRankScore: z.number().nullable(),
+  /** The player's own tie-break figures (null without an entry). */
+  guessesUsed: z.number().int().nullable(),
+  thinkingSeconds: z.number().nullable(),
+  /** The tie-break figures of the player just above (null for #1 or without an entry): "same score, one guess more". */
+  nextRankGuessesUsed: z.number().int().nullable(),
+  nextRankThinkingSeconds: z.number().nullable(),
   /** Which of the player's games holds their entry: what their next game will do to it. */
   boardCounts: z.enum(BOARD_COUNTS),
 });
@@ -95,6 +108,11 @@ export type Start = z.infer<typeof startSchema>;
 
 /** What the booth screen shows (the organizer's choice; every open booth follows it through the live board). */
 export const boothDisplaySchema = z.object({
+  /**
+   * The game takes no new players (the organizer closed the event): the booth says so where it says "Scan to play",
+   * and shows no code to scan.
+   */
+  closed: z.boolean(),
   mode: z.enum(BOOTH_MODES),
   /** The countdown's end (ISO 8601), with mode 'countdown'. */
   countdownTo: z.string().nullable(),
@@ -102,6 +120,11 @@ export const boothDisplaySchema = z.object({
   message: z.string().nullable(),
   /** How many podium places are revealed, third first (0–3), with mode 'podium'. */
   podiumRevealed: z.number().int().min(0).max(PODIUM_SIZE),
+  /**
+   * The final whistle (ISO 8601): from then on the board, podium and exports are final (no new #1, no invitation to
+   * beat it). A countdown sets it to its end, so it may lie ahead; null while results are open.
+   */
+  resultsLockAt: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type BoothDisplay = z.infer<typeof boothDisplaySchema>;
@@ -124,7 +147,7 @@ export const leaderboardBoardSchema = z.object({
   sampleImages: z.array(z.string()),
   /** The newest starts (public, confirmed players), newest first: the ticker names players when they begin. */
   starts: z.array(startSchema),
-  /** Attempts started in the last PLAYING_NOW_MINUTES and not finished. */
+  /** Unfinished attempts started or guessed on in the last PLAYING_NOW_MINUTES. */
   playingNow: z.number().int(),
   /** What the booth screen shows. */
   booth: boothDisplaySchema,

@@ -1,9 +1,9 @@
 // Bundles the server (server/main.ts and everything it imports from server/ and contracts/) into one ES module,
 // dist/server/main.mjs, that plain `node` runs: `npm start` runs it instead of loading TypeScript through tsx at
-// run time (~90 MB less resident memory for the whole event: docs/benchmarks-history.md → "Server memory and overload").
+// run time (less resident memory for the whole event: docs/benchmarks-history.md → "Server memory and overload").
 // The organizer commands (`npm run admin:create`, `challenges:import`, `storage:migrate`) are bundled the same way,
-// one module each beside it (dist/server/admin-create.mjs, ...), and run by scripts/cli.mjs: a call costs ~1.7 CPU-s
-// instead of ~2.9 through tsx (whose loader thread resolves and loads every module of the graph on each start).
+// one module each beside it (dist/server/admin-create.mjs, ...), and run by scripts/cli.mjs: a call costs well under
+// what it costs through tsx (whose loader thread resolves and loads every module of the graph on each start).
 // npm packages stay outside the bundles (node_modules as installed).
 //
 // Files the server reaches by a path relative to its own module (the scoring and PGlite workers, the migrations,
@@ -28,6 +28,8 @@ export const cliCommands = {
   'admin-create': 'scripts/admin-create.ts',
   'challenges-import': 'scripts/challenges-import.ts',
   'storage-migrate': 'scripts/storage-migrate.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
 };
 
 function newestMtime(target) {

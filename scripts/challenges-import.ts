@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
+import { HARD_TO_SCORE_BELOW } from '@contracts/admin-challenges.rules';
 import { CONTROL_PATHS } from '../server/admin/admin-control.routes';
 import { COMMAND_LINE_ACTOR, recordAudit } from '../server/audit/audit.service';
 import { EnvError, loadEnv } from '../server/env';
@@ -25,25 +26,41 @@ async function main() {
   const env = loadEnv();
   const pack = path.resolve(packPath);
   let via = '';
-  const summary = await withDatabaseOrServer<Pick<ImportSummary, 'imported' | 'skipped' | 'total'>>(env, 'npm run challenges:import', {
-    async direct(database) {
-      const scorer = await createScorer(scoringConfigFrom(env));
-      const storage = imageStorageFrom(env);
-      const result = await importChallengePack({ db: database.db, storage, scorer }, pack).finally(() => scorer.close());
-      await recordAudit(database.db, COMMAND_LINE_ACTOR, {
-        action: AUDIT_ACTIONS.challengesImport,
-        details: { ...result, pack: path.basename(pack) },
-      });
-      return result;
+  const summary = await withDatabaseOrServer<Pick<ImportSummary, 'imported' | 'skipped' | 'total' | 'hardToScore' | 'flags'>>(
+    env,
+    'npm run challenges:import',
+    {
+      async direct(database) {
+        const scorer = await createScorer(scoringConfigFrom(env));
+        const storage = imageStorageFrom(env);
+        const result = await importChallengePack({ db: database.db, storage, scorer }, pack).finally(() => scorer.close());
+        await recordAudit(database.db, COMMAND_LINE_ACTOR, {
+          action: AUDIT_ACTIONS.challengesImport,
+          details: { imported: result.imported, skipped: result.skipped, total: result.total, pack: path.basename(pack) },
+        });
+        return result;
+      },
+      viaServer(control) {
+        via = ` (done by the running server, pid ${control.holder.pid})`;
+        return control.post(CONTROL_PATHS.challengesImport, { packPath: pack });
+      },
     },
-    viaServer(control) {
-      via = ` (done by the running server, pid ${control.holder.pid})`;
-      return control.post(CONTROL_PATHS.challengesImport, { packPath: pack });
-    },
-  });
+  );
   console.log(
     `Imported ${summary.imported} challenge${summary.imported === 1 ? '' : 's'}, skipped ${summary.skipped} already present (${summary.total} in the pack).${via}`,
   );
+  // The prompt check: imported anyway, the organizer decides (disable one in the console's pool check).
+  const flags = summary.flags ?? [];
+  if (flags.length > 0) {
+    console.log(`The prompt check found ${flags.length} thing${flags.length === 1 ? '' : 's'} to look at:`);
+    for (const flag of flags) console.log(`  - ${flag.message}`);
+  }
+  // Images on which a good short description cannot score (the difficulty estimate, scoring/difficulty.ts).
+  const hard = summary.hardToScore ?? [];
+  if (hard.length > 0) {
+    console.log(`Hard to score (a good short description scores under ${HARD_TO_SCORE_BELOW} %): consider disabling them.`);
+    for (const item of hard) console.log(`  - "${item.prompt}": difficulty ${item.difficulty.toFixed(1)}`);
+  }
 }
 
 main().catch((error) => {

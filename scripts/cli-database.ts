@@ -35,7 +35,7 @@ export async function withDatabaseOrServer<T>(
     }
   }
 
-  let lock;
+  let lock: ReturnType<typeof acquireDataDirLock>;
   try {
     lock = acquireDataDirLock(env.dataDir, { kind: 'cli', command });
   } catch (error) {

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The code on each Node LTS line, not only the machine's own Node: for each version (default "22 24"), a Node binary
 # from the npm registry (the `node` package, cached under $NODE_MATRIX_DIR), then with it
-#   1. the unit test project (vitest --project unit), and
+#   1. the unit tests whose outcome can follow the Node line (node_line_tests below): the database, scoring and auth
+#      tests (PGlite in a worker thread, the native ONNX engine, better-auth's async context) and every server unit
+#      test that uses crypto, HTTP, sockets, child processes, worker threads, zlib or sharp; the rest is plain logic
+#      that the suite has just run on the machine's Node, or code that runs in a browser (web/), and
 #   2. scripts/node-smoke.ts: the server bundle on PGlite, a player signs up, starts a challenge, one guess scored over
 #      HTTP, SIGTERM, exit 0.
 # node_modules is the one `npm ci` installed with the machine's Node: every native part is Node-API (ABI-stable) or
@@ -50,7 +53,7 @@ check_version() {
     return $failed
   fi
   # Child processes (the server bundle, vitest's workers) find this node first on PATH.
-  if ! PATH="$bin:$PATH" node node_modules/vitest/vitest.mjs run --project unit; then
+  if ! PATH="$bin:$PATH" node node_modules/vitest/vitest.mjs run --project unit "${node_line_tests[@]}"; then
     echo "!! Node $version: unit tests failed"
     failed=1
   fi
@@ -62,14 +65,22 @@ check_version() {
   return $failed
 }
 
+# Chosen by rule, not by name, so a new test joins by what it uses.
+mapfile -t node_line_tests < <(
+  {
+    find server/db server/scoring server/auth -name '*.unit.test.ts'
+    grep -rlE "from '(node:(crypto|http|https|net|child_process|worker_threads|zlib)|sharp)'" --include='*.unit.test.ts' server
+  } | sort -u
+)
+[ ${#node_line_tests[@]} -gt 0 ] || { echo "!! no unit tests chosen for the Node lines" >&2; exit 1; }
+
 status=0
 if [ $full -eq 1 ]; then
   # Each whole suite takes the machine: one after the other.
   for version in "${versions[@]}"; do check_version "$version" || status=1; done
   exit $status
 fi
-# The unit tests and the smoke use about 1.3 of the 2 cores (37 s wall, 47 CPU-s for one version): the versions run side
-# by side, each into its own log, printed in order when all are done.
+# The unit tests and the smoke of one version leave part of two cores idle: the versions run side by side, each into its own log, printed in order when all are done.
 logs="$(mktemp -d)"
 pids=()
 for version in "${versions[@]}"; do

@@ -1,7 +1,7 @@
 // Which Chromium the browser tests drive, in one place for scripts/test.sh (run directly: prints the path) and for
 // the tests themselves (scripts/chromium-flags.ts): CHROMIUM_PATH, else Debian's headless shell when it is installed,
 // else Debian's Chromium. The shell renders pages with the same engine and version but opens each one without the
-// browser's own window and UI: a fresh context with its page cost ~0.08 CPU-s in it against ~0.84 in
+// browser's own window and UI: a fresh context with its page costs a tenth of the CPU it costs in
 // `chromium --headless`, and the suite opens hundreds (docs/decisions/043-headless-shell-for-tests.md).
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,8 @@
 # Sourced by scripts/test.sh and scripts/node-matrix.sh: where the tests' temporary files go (TMPDIR).
 #
 # Temporary files in memory (/dev/shm) when it has room: the clone test's `npm ci` writes 1.1 GB in 45,000 files, the
-# spawned servers' PGlite folders fsync at every commit, Chromium keeps its profiles there. On this disk the kernel spent
-# ~45 CPU-s of a run writing the clone's node_modules alone (docs/decisions/035-test-loop.md, sixth pass). A process
+# spawned servers' PGlite folders fsync at every commit, Chromium keeps its profiles there. On a disk the kernel spends
+# tens of CPU-seconds a run writing the clone's node_modules alone (BENCHMARKS.md → "Test-suite costs"). A process
 # killed with SIGKILL loses nothing from either: the kill -9 tests stay what they were. TEST_TMPDIR overrides.
 if [ -n "${TEST_TMPDIR:-}" ]; then
   export TMPDIR="$TEST_TMPDIR"

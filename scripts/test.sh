@@ -3,10 +3,11 @@
 # PostgreSQL: TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres). When none answers, that half
 # is skipped with a loud banner; .ci/run makes sure one is running so CI never skips it.
 #
-# Three lanes run side by side (docs/decisions/035-test-loop.md): the unit + database projects in one vitest process
-# with two workers (bound by CPU), and the browser journeys in two more (each with its own server and Chromium, one
-# file at a time: mostly waiting on the page). The browser lanes' output is printed when all are done. With arguments (`npm test -- path/to/file.test.ts`), one
-# vitest process runs whatever they select.
+# Three lanes run side by side (docs/decisions/035-test-loop.md): an API lane, one vitest process with two workers
+# (bound by CPU), and two browser lanes (each with its own server and Chromium, one file at a time: mostly waiting on
+# the page). Files are spread over them by measured duration (scripts/test-lanes.mjs, tests/durations.json). The
+# browser lanes' output is printed when all are done. With arguments (`npm test -- path/to/file.test.ts`), one vitest
+# process runs whatever they select.
 #
 # Vitest's JSON reports (every test's duration) stay in test-results/vitest*.json and what each file cost in
 # test-results/file-timings*.json; the run ends with the time per project and the 10 slowest files, then the plain
@@ -49,19 +50,15 @@ if [ $# -gt 0 ]; then
 else
   # The browser journeys mostly wait on pages, so they run in two lanes beside the API lane: each lane is a vitest
   # process with its own shared server and Chromium (tests/browser/global-setup.ts), files one at a time. The web is
-  # built once for both. Lane 2 takes these files, lane 1 the rest. Long database-project files that work through child
-  # processes run in the browser lanes too, so that the three lanes end together (vitest.config.ts leaves them out of the
-  # API lane): in lane 1 the cluster test (PostgreSQL only) and the command-line tools beside a running server; in lane 2
-  # the clone test, the server process's start-up checks and kill -9 (each on both databases).
-  lane2=(recovery reward auth-funnel booth-host walk-up)
-  lane1_api=(tests/deploy/cluster.test.ts server/admin/cli-while-running.test.ts)
-  lane2_api=(tests/clone/clone.test.ts server/main.test.ts tests/durability/kill9.test.ts)
-  lane2_files=()
-  lane2_excludes=()
-  for name in "${lane2[@]}"; do
-    lane2_files+=("tests/browser/$name.browser.test.ts")
-    lane2_excludes+=(--exclude "tests/browser/$name.browser.test.ts")
-  done
+  # built once for both. Which lane runs which file is planned from measured durations (scripts/test-lanes.mjs,
+  # tests/durations.json): journeys go to the browser lanes, any other file to whichever lane then ends first (the
+  # long database files that work through child processes, such as the clone test, end up beside the journeys). Each
+  # lane passes every project; vitest.config.ts leaves out what the plan gives to the other lanes.
+  lane_plan=
+  if [ "$browser" = yes ]; then
+    lane_plan="$PWD/test-results/lanes.json"
+    API_WORKERS="${API_WORKERS:-2}" node scripts/test-lanes.mjs "$lane_plan"
+  fi
   browser_pid=
   if [ "$browser" = yes ]; then
     web_dist="$(mktemp -d)/web"
@@ -70,12 +67,12 @@ else
       if ! NODE_ENV=production npx vite build --logLevel warn --outDir "$web_dist" --emptyOutDir >test-results/browser-lane-1.log 2>&1; then
         return 1
       fi
-      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=1 TIMINGS_NAME=browser-1 npx vitest run --project browser --project pglite "${postgres_project[@]}" \
-        "${lane2_excludes[@]}" tests/browser "${lane1_api[@]}" --maxWorkers=1 \
+      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=1 TEST_LANE_PLAN="$lane_plan" TEST_LANE=browser-1 TIMINGS_NAME=browser-1 \
+        npx vitest run --project browser "${projects[@]}" --maxWorkers=1 --passWithNoTests \
         "${reporters[@]}" --outputFile.json=test-results/vitest-browser-1.json >>test-results/browser-lane-1.log 2>&1 &
       local one=$!
-      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=2 TIMINGS_NAME=browser-2 npx vitest run --project browser --project pglite \
-        "${postgres_project[@]}" "${lane2_files[@]}" "${lane2_api[@]}" --maxWorkers=1 \
+      TEST_WEB_DIST_DIR="$web_dist" BROWSER_LANE=2 TEST_LANE_PLAN="$lane_plan" TEST_LANE=browser-2 TIMINGS_NAME=browser-2 \
+        npx vitest run --project browser "${projects[@]}" --maxWorkers=1 --passWithNoTests \
         "${reporters[@]}" --outputFile.json=test-results/vitest-browser-2.json >test-results/browser-lane-2.log 2>&1 &
       local two=$!
       local lanes=0
@@ -87,9 +84,7 @@ else
     browser_pid=$!
     echo "--- browser journeys running in two lanes beside the other projects (their output follows at the end)"
   fi
-  api_exclude=
-  if [ "$browser" = yes ]; then api_exclude="$(IFS=,; echo "${lane1_api[*]},${lane2_api[*]}")"; fi
-  TEST_API_LANE_EXCLUDE="$api_exclude" TIMINGS_NAME=api npx vitest run "${projects[@]}" --maxWorkers="${API_WORKERS:-2}" "${reporters[@]}" --outputFile.json=test-results/vitest-api.json || status=$?
+  TEST_LANE_PLAN="$lane_plan" TEST_LANE=api TIMINGS_NAME=api npx vitest run "${projects[@]}" --maxWorkers="${API_WORKERS:-2}" "${reporters[@]}" --outputFile.json=test-results/vitest-api.json || status=$?
   if [ -n "$browser_pid" ]; then
     wait "$browser_pid" || status=$?
     rm -rf "$(dirname "$web_dist")"

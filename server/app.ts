@@ -52,6 +52,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Test-only: a cheap password hash, so a test can sign up hundreds of players in seconds. */
   passwordHasher?: PasswordHasher;
+  /** The password-hashing queue's bounds (server/auth/password-hashing.ts). */
+  passwordHashing?: { concurrency?: number; deadlineMs?: number; perLane?: number; maxQueued?: number };
   /** The instance's stop sequence (main.ts drives it on SIGTERM; tests may drain an app themselves). */
   lifecycle?: Lifecycle;
   /** Sees every route as it is added (the fuzz test enumerates the app's routes with it). */
@@ -103,17 +105,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailModule, base);
   await app.register(limitsModule, base);
   await app.register(metricsModule, base);
-  // The capabilities, each one plugin; auth first, as it decorates the session guards the others use.
+  // The capabilities, each one plugin named after its folder, declaring the plugins it needs registered before it
+  // (fastify-plugin's `dependencies`: a wrong order fails at boot; tests/architecture.unit.test.ts checks them against
+  // the map). Auth first, as it decorates the session guards the others use.
   await app.register(authModule, {
     ...base,
     passwordHasher: deps.passwordHasher,
+    passwordHashing: deps.passwordHashing,
     sessionCache: deps.sessionCache,
     proofOfWorkMaxNumber: deps.proofOfWorkMaxNumber,
   });
+  await app.register(eventModule, base);
   await app.register(gameModule, base);
   await app.register(challengesModule, base);
   await app.register(playersModule, base);
-  await app.register(eventModule, base);
   await app.register(leaderboardModule, base);
   await app.register(shareModule, base);
   // The organizer console's composing routes (overview, audit log), then the web app itself.

@@ -85,6 +85,9 @@ const envSchema = z
     A1111_HEIGHT: z.coerce.number().int().min(64).max(2048).default(768),
     A1111_SAMPLER: z.string().min(1).default('Euler a'),
     /** Generation jobs: whether this instance works on them, how many at once, and how patiently. */
+    /** Price of one generated image in US dollars, for the estimate shown before a run starts (0: free, self-hosted). */
+    IMAGES_OPENAI_PRICE_USD: z.coerce.number().min(0).max(100).default(0.04),
+    A1111_PRICE_USD: z.coerce.number().min(0).max(100).default(0),
     GENERATION_WORKER: booleanFromString.default(true),
     GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     GENERATION_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),

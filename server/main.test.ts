@@ -18,7 +18,7 @@ describe('restart durability', () => {
 
   it('keeps accounts and captured mail across a graceful restart', async () => {
     // PGlite under DATA_DIR by default; the postgres project runs the same against a throw-away PostgreSQL database.
-    // No starter pack: this is about accounts and mail (its import at a first start costs ~1.4 CPU-s a boot).
+    // No starter pack: this is about accounts and mail (its import costs CPU at every first start).
     const env: Record<string, string> = { DATA_DIR: dataDir, AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'info', STARTER_PACK: 'false' };
     if (process.env.TEST_DB === 'postgres') {
       database = await createTestDatabase();

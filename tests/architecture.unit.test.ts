@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '@contracts/errors.rules';
 import type { ApiRequestError, ClientErrorCode } from '@web/lib/api-client';
 
-// Which way imports may point (STYLE.md): checked over the real source tree, so a wrong import fails CI.
+// Which way imports may point (docs/architecture.md, server/README.md): checked over the real source tree, so a wrong
+// import fails CI. The map in docs/architecture.md is checked against the tree too (below).
 const root = path.resolve(import.meta.dirname, '..');
 
 function sourceFiles(dir: string): string[] {
@@ -83,6 +85,13 @@ describe('import boundaries', () => {
     );
     expect(valueImports.length).toBeGreaterThan(0);
     expect(valueImports.filter(({ to }) => usesZod(to)).map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
+  });
+
+  it('the web spells no server path itself: every one comes from contracts/api-paths.ts', () => {
+    const spelled = web
+      .filter((file) => !file.includes('.test.'))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/['"`]\/api\//g)].map(() => rel(file)));
+    expect(spelled).toEqual([]);
   });
 
   it('a web feature never imports another feature; ui and lib import no feature', () => {
@@ -224,7 +233,192 @@ describe('the server map (server/README.md)', () => {
     const registered = SERVER_CAPABILITIES.filter((folder) => valueImportsOf(appFile).includes(`server/${folder}/${folder}.module`));
     expect(registered).toEqual(SERVER_CAPABILITIES);
   });
+
+  /** The base folders that are plugins too (the others are libraries the capabilities call). */
+  const BASE_PLUGINS = ['http', 'mail', 'limits', 'metrics'];
+  const pluginMetaOf = async (folder: string) => {
+    const module = (await import(path.join(root, 'server', folder, `${folder}.module.ts`))) as Record<string, unknown>;
+    const plugin = module[`${folder}Module`] as { [key: symbol]: { name?: string; dependencies?: string[] } } | undefined;
+    return plugin?.[Symbol.for('plugin-meta')] ?? null;
+  };
+
+  it('each plugin is named after its folder and declares exactly the plugins whose decorations it reads (http for all)', async () => {
+    // Who decorates what: app.decorate('name', …) in a folder's production code.
+    const decoratedBy = new Map<string, string>();
+    for (const file of production)
+      for (const m of readFileSync(file, 'utf8').matchAll(/\.decorate\(\s*'(\w+)'/g)) decoratedBy.set(m[1], serverFolderOf(rel(file))!);
+    expect([...decoratedBy.keys()]).toEqual(expect.arrayContaining(['guards', 'gameService', 'leaderboardService', 'lifecycle']));
+    // What a folder reads of another's: app.<name> (or base., instance.), and the guards through organizerScope() (which
+    // reads them for its caller, counted there).
+    // The API document's organizer-only page (server/http/api-docs.ts) looks the guards up per request, after boot: the
+    // one read that needs no order.
+    const notCounted = ['server/http/organizer-scope.ts', 'server/http/api-docs.ts'].map((file) => path.join(root, file));
+    const reads = (folder: string) => {
+      const text = production
+        .filter((file) => serverFolderOf(rel(file)) === folder && !notCounted.includes(file))
+        .map((file) => readFileSync(file, 'utf8'))
+        .join('\n');
+      const owners = [...decoratedBy]
+        .filter(([name]) => new RegExp(`\\b(?:app|base|instance)\\.${name}\\b`).test(text))
+        .map(([, owner]) => owner);
+      if (/organizerScope\(/.test(text)) owners.push('auth');
+      return owners.filter((owner) => owner !== folder);
+    };
+    const declared = new Map<string, string[]>();
+    const wrong: string[] = [];
+    for (const folder of [...BASE_PLUGINS, ...SERVER_CAPABILITIES]) {
+      const meta = await pluginMetaOf(folder);
+      if (meta?.name !== folder) wrong.push(`${folder}: named ${meta?.name}`);
+      const dependencies = meta?.dependencies ?? [];
+      declared.set(folder, dependencies);
+      const needed = new Set([...(folder === 'http' ? [] : ['http']), ...reads(folder)]);
+      for (const dependency of needed)
+        if (!dependencies.includes(dependency)) wrong.push(`${folder}: reads ${dependency}'s decorations, not declared`);
+      for (const dependency of dependencies)
+        if (!needed.has(dependency)) wrong.push(`${folder}: declares ${dependency} and reads nothing of it`);
+    }
+    expect(wrong).toEqual([]);
+    // A capability's needs follow the map: never a folder that may not be imported from it, never into a cycle.
+    for (const [folder, dependencies] of declared)
+      for (const dependency of dependencies) expect(['admin', 'spa'], `${folder} → ${dependency}`).not.toContain(dependency);
+    const dependencyGraph = new Map([...declared].map(([folder, dependencies]) => [folder, new Map(dependencies.map((d) => [d, d]))]));
+    expect(folderCycles(dependencyGraph)).toEqual([]);
+  });
+
+  it('a plugin registered before one it declares is refused at boot', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { shareModule } = await import('../server/share/share.module');
+    const app = Fastify({ logger: false });
+    app.register(shareModule, {} as never);
+    await expect(app.ready()).rejects.toMatchObject({ code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED' });
+    await app.close();
+  });
 });
+
+/** The rows of the Markdown table that follows `heading` in `text`, each as its cells (backticks removed). */
+function markdownTableAfter(text: string, heading: string): string[][] {
+  const start = text.indexOf(heading);
+  if (start < 0) return [];
+  const rows: string[][] = [];
+  let inTable = false;
+  for (const line of text.slice(start + heading.length).split('\n')) {
+    if (line.startsWith('|')) {
+      inTable = true;
+      const cells = line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim().replaceAll('`', ''));
+      if (!cells.every((cell) => /^-*$/.test(cell))) rows.push(cells);
+    } else if (inTable) break;
+  }
+  return rows.slice(1); // the header row
+}
+
+describe('docs/architecture.md tells the truth about the tree', () => {
+  const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+  const folderRows = [...markdownTableAfter(doc, '**Base folders**'), ...markdownTableAfter(doc, '**Capabilities**')].map(
+    ([folder, kind]) => ({ folder: folder.replace(/\/$/, ''), kind }),
+  );
+
+  it('names every server folder, each once, with the kind the import rules give it', () => {
+    const folders = readdirSync(path.join(root, 'server')).filter((name) => statSync(path.join(root, 'server', name)).isDirectory());
+    expect(folderRows.map(({ folder }) => folder).sort()).toEqual([...folders].sort());
+    expect(
+      folderRows
+        .filter(({ kind }) => kind === 'base')
+        .map(({ folder }) => folder)
+        .sort(),
+    ).toEqual([...SERVER_BASE].sort());
+    expect(
+      folderRows
+        .filter(({ kind }) => kind === 'capability')
+        .map(({ folder }) => folder)
+        .sort(),
+    ).toEqual([...SERVER_CAPABILITIES].sort());
+  });
+
+  it("says which capabilities each capability uses: its 'May use' column is what its files import", () => {
+    const graph = serverFolderGraph(sourceFiles(path.join(root, 'server')).filter((file) => !file.endsWith('.test.ts')));
+    const rows = markdownTableAfter(doc, '**Capabilities**').map(([folder, , , mayUse]) => ({ folder: folder.replace(/\/$/, ''), mayUse }));
+    const wrong = rows
+      .filter(({ mayUse }) => mayUse !== 'any')
+      .flatMap(({ folder, mayUse }) => {
+        const said = mayUse
+          .split(',')
+          .map((word) => word.trim())
+          .filter((word) => SERVER_CAPABILITIES.includes(word))
+          .sort();
+        const imported = [...(graph.get(folder)?.keys() ?? [])].filter((to) => SERVER_CAPABILITIES.includes(to)).sort();
+        return JSON.stringify(said) === JSON.stringify(imported)
+          ? []
+          : [`${folder}: says ${said.join(', ') || 'none'}, imports ${imported.join(', ') || 'none'}`];
+      });
+    expect(wrong).toEqual([]);
+  });
+
+  it('lists every table the server declares, in the file named after its owner (a server folder)', () => {
+    const declared = new Map<string, string>();
+    for (const file of serverProductionFiles()) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bpgTable\(\s*'([^']+)'/g)) declared.set(m[1], rel(file));
+    }
+    expect(declared.size).toBeGreaterThan(10);
+    const rows = markdownTableAfter(doc, '## Who owns which table').map(([table, file, owner]) => ({ table, file, owner }));
+    expect(rows.map(({ table }) => table).sort()).toEqual([...declared.keys()].sort());
+    const where = (file: string) => (file.startsWith('server/') ? file : `server/db/tables/${file}`);
+    expect(rows.filter(({ table, file }) => declared.get(table) !== where(file)).map(({ table }) => table)).toEqual([]);
+    expect(rows.filter(({ owner }) => !SERVER_BASE.includes(owner) && !SERVER_CAPABILITIES.includes(owner))).toEqual([]);
+    // One owner, one file: server/db/tables/<owner>.tables.ts.
+    expect(
+      rows.filter(({ table, owner }) => declared.get(table) !== `server/db/tables/${owner}.tables.ts`).map(({ table }) => table),
+    ).toEqual([]);
+  });
+
+  it('names only files that exist in the paths of a guess and of a pack', () => {
+    const paths = doc.slice(doc.indexOf('## The path of a guess'));
+    const named = [...paths.matchAll(/`((?:server|scripts)\/[\w./-]+\.(?:ts|mjs))`/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter((file) => !existsSync(path.join(root, file)))).toEqual([]);
+  });
+
+  it('no function on the path of a guess (the files it names) is longer than 80 lines', () => {
+    const section = doc.slice(doc.indexOf('## The path of a guess'), doc.indexOf('## The path of a pack'));
+    const files = [...new Set([...section.matchAll(/`(server\/[\w./-]+\.ts)`/g)].map((m) => m[1]))];
+    expect(files.length).toBeGreaterThan(8);
+    expect(functionsLongerThan(80, files)).toEqual([]);
+  });
+
+  it('the length check sees a long function, an arrow and a method', () => {
+    const body = Array.from({ length: 81 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const text = `function long() {\n${body}\n}\nconst arrow = () => {\n${body}\n};\nclass C {\n  m() {\n${body}\n  }\n}\nfunction short() {}\n`;
+    expect(functionsLongerThan(80, ['x.ts'], () => text).map((found) => found.replace(/ \(\d+ lines\)/, ''))).toEqual([
+      'x.ts:1 long',
+      'x.ts:84 arrow',
+      'x.ts:168 m',
+    ]);
+  });
+});
+
+/** Every function (declaration, arrow, method) in `files` longer than `max` lines, as "file:line name (N lines)". */
+function functionsLongerThan(max: number, files: string[], read = (file: string) => readFileSync(path.join(root, file), 'utf8')): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+        const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+        const lines = source.getLineAndCharacterOfPosition(node.end).line - first + 1;
+        const parent = node.parent;
+        const name =
+          node.name?.getText(source) ??
+          (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) ? parent.name.getText(source) : '(anonymous)');
+        if (lines > max) found.push(`${file}:${first + 1} ${name} (${lines} lines)`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
 
 describe('the landing page ships only what it needs (docs/decisions/020)', () => {
   /** Imports that load with the module (static, not `import type`, not `import()`), resolved to files or packages. */
@@ -292,7 +486,10 @@ describe('the landing page ships only what it needs (docs/decisions/020)', () =>
 });
 
 /** Every server source file but the tests. */
-const serverProduction = sourceFiles(path.join(root, 'server')).filter((file) => !file.endsWith('.test.ts'));
+function serverProductionFiles() {
+  return sourceFiles(path.join(root, 'server')).filter((file) => !file.endsWith('.test.ts'));
+}
+const serverProduction = serverProductionFiles();
 
 describe('organizer routes', () => {
   it('every plugin that declares /api/admin routes opens with organizerScope (organizers only, never cached), not its own guard', () => {

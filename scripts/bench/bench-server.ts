@@ -4,7 +4,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../paths';
 import { ensureServerBuild, serverMallocEnv } from '../build-server.mjs';

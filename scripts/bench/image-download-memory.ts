@@ -1,5 +1,5 @@
 /**
- * Memory of one image URL answered with 300 MB (issue 18): `before` reads the body whole, as the server did
+ * Memory of one image URL answered with 300 MB (decision 029): `before` reads the body whole, as the server did
  * (fetch + arrayBuffer); `after` goes through downloadImage with the default 20 MB cap. Prints the process's peak
  * RSS (sampled every 10 ms) and what the fake provider sent. Run each mode in its own process, alternating:
  *   npx tsx scripts/bench/image-download-memory.ts before|after

@@ -1,5 +1,7 @@
-// `npm run bench:proof-of-work -- [challenges=200]`: how long a browser takes to solve the proof of work the server
-// asks for while an address is over an auth ceiling (docs/decisions/032).
+// `npm run bench:proof-of-work -- [challenges=200] [chromium]`: how long a browser takes to solve the proof of work the
+// server asks for while an address is over an auth ceiling (docs/decisions/032, 051), and what the same solve costs a
+// script calling node:crypto per try (the abuser's other way; the faster of the two is what an abuser pays).
+// `chromium`: also in Chromium (/usr/bin/chromium) slowed 4× by DevTools' CPU throttling (a mid-range phone).
 //
 // Challenges are made exactly as the server makes them (altcha-lib, maxnumber POW_MAX_NUMBER) and solved by the very
 // code the browser's worker runs (web/lib/proof-of-work-solve.ts, pure-JS SHA-256) in V8, Chrome's engine. The search
@@ -7,7 +9,9 @@
 // quiet-machine solve time, whatever else the machine is doing. Wall time is printed beside it with the load average,
 // to show how far a loaded machine is from quiet. A mid-range phone is taken as 4× slower per core than this CPU (the
 // slow-down Lighthouse and Chrome DevTools use for a mid-tier mobile); 6× is printed as a low-end margin.
+import { createHash } from 'node:crypto';
 import os from 'node:os';
+import { chromium } from 'playwright-core';
 import { createChallenge } from 'altcha-lib';
 import { POW_MAX_NUMBER } from '../../server/auth/auth-proof-of-work';
 import { searchProofOfWork } from '../../web/lib/proof-of-work-solve';
@@ -63,5 +67,62 @@ for (const slowdown of [4, 6]) {
   console.log(
     `a phone ${slowdown}× slower (s): ${JSON.stringify(phone)}; the worst challenge (all ${POW_MAX_NUMBER + 1} numbers) ` +
       `${worstAtMean} s at the mean hash rate, ${worstAtSlowest} s at the slowest solve's`,
+  );
+}
+
+// The same solves with node:crypto, one createHash per try: the issue's abuser.
+let nativeCpu = 0;
+for (let i = 0; i < Math.min(count, 50); i++) {
+  const challenge = await createChallenge({ hmacKey: 'bench', maxnumber: POW_MAX_NUMBER });
+  const before = cpuUsage();
+  for (let n = 0; n <= POW_MAX_NUMBER; n++)
+    if (
+      createHash('sha256')
+        .update(challenge.salt + n)
+        .digest('hex') === challenge.challenge
+    )
+      break;
+  const after = cpuUsage();
+  nativeCpu += (after.user - before.user + after.system - before.system) / 1000;
+}
+console.log(
+  `node:crypto per try: ${Math.round(nativeCpu / Math.min(count, 50))} CPU ms per solve on average; this solver: ${Math.round(cpuTotal / count)} ms`,
+);
+
+if (process.argv.includes('chromium')) {
+  // Chromium slowed 4× (CDP Emulation.setCPUThrottlingRate, DevTools' mid-tier mobile), the solver's own source.
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless'] });
+  const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // tsx names functions with a helper (__name) that the page lacks: an identity stands in.
+  await page.evaluate(`globalThis.__name = (f) => f; globalThis.searchProofOfWork = ${searchProofOfWork.toString()}`);
+  const browserMs: number[] = [];
+  const runs = Math.min(count, 40);
+  for (let i = 0; i < runs; i++) {
+    const challenge = await createChallenge({ hmacKey: 'bench', maxnumber: POW_MAX_NUMBER });
+    const took = await page.evaluate(
+      ([c, salt, max]) => {
+        const started = performance.now();
+        const found = (globalThis as unknown as { searchProofOfWork: typeof searchProofOfWork }).searchProofOfWork(c, salt, max);
+        if (found === null) throw new Error('no solution');
+        return performance.now() - started;
+      },
+      [challenge.challenge, challenge.salt, POW_MAX_NUMBER] as const,
+    );
+    browserMs.push(took);
+  }
+  const worst = await page.evaluate(
+    ([salt, max]) => {
+      const started = performance.now();
+      (globalThis as unknown as { searchProofOfWork: typeof searchProofOfWork }).searchProofOfWork('f'.repeat(64), salt, max);
+      return performance.now() - started;
+    },
+    ['0123456789abcdef01234567?expires=1795926852&', POW_MAX_NUMBER] as const,
+  );
+  await browser.close();
+  console.log(
+    `Chromium at 4× CPU throttling, ${runs} challenges (wall ms, load ${os.loadavg()[0].toFixed(1)}): ${JSON.stringify(stats(browserMs))}; ` +
+      `the worst challenge (all ${POW_MAX_NUMBER + 1} numbers) ${Math.round(worst)} ms`,
   );
 }

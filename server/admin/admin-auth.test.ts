@@ -16,6 +16,8 @@ const routes: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: 
   { method: 'GET', url: '/api/admin/winners.csv?top=5' },
   { method: 'GET', url: '/api/admin/event' },
   { method: 'PATCH', url: '/api/admin/event', payload: { isOpen: false } },
+  { method: 'POST', url: '/api/admin/event/results-lock' },
+  { method: 'DELETE', url: '/api/admin/event/results-lock' },
   { method: 'POST', url: '/api/admin/leaderboard/reset', payload: {} },
   { method: 'GET', url: '/api/admin/leaderboard/archives' },
   { method: 'GET', url: '/api/admin/leaderboard/archives/1' },

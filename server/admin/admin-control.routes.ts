@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { importResultSchema } from '@contracts/admin-challenges';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { HttpError, errorResponses } from '../http/http-error';
 import { createOrganizer, type OrganizerCreateDeps } from '../auth/organizer-create';
@@ -82,7 +83,7 @@ export async function adminControlRoutes(base: FastifyInstance, options: Control
             .min(1)
             .refine((value) => path.isAbsolute(value), 'must be an absolute path'),
         }),
-        response: { 200: z.object({ imported: z.number().int(), skipped: z.number().int(), total: z.number().int() }), ...errors },
+        response: { 200: importResultSchema, ...errors },
       },
     },
     async (request) => {
@@ -93,10 +94,21 @@ export async function adminControlRoutes(base: FastifyInstance, options: Control
         const summary = await importChallengePack({ db, ...options.importer }, request.body.packPath);
         await recordAudit(db, COMMAND_LINE_ACTOR, {
           action: AUDIT_ACTIONS.challengesImport,
-          details: { ...summary, pack: path.basename(request.body.packPath) },
+          details: {
+            imported: summary.imported,
+            skipped: summary.skipped,
+            total: summary.total,
+            pack: path.basename(request.body.packPath),
+          },
         });
         await announceAdminChange(db, app.log);
-        return { imported: summary.imported, skipped: summary.skipped, total: summary.total };
+        return {
+          imported: summary.imported,
+          skipped: summary.skipped,
+          total: summary.total,
+          hardToScore: summary.hardToScore,
+          flags: summary.flags ?? [],
+        };
       } catch (error) {
         if (error instanceof ChallengePackError) throw new HttpError(400, 'BAD_PACK', error.message);
 

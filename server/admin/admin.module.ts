@@ -3,6 +3,7 @@
  * log), and the control routes the command-line tools use while this server holds the embedded database.
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mail.service';
@@ -26,7 +27,7 @@ export interface AdminModuleOptions {
   controlToken?: string;
 }
 
-export async function adminModule(app: FastifyInstance, options: AdminModuleOptions) {
+async function adminPlugin(app: FastifyInstance, options: AdminModuleOptions) {
   const { env, database, production } = options;
   await app.register(adminRoutes, {
     database,
@@ -41,3 +42,5 @@ export async function adminModule(app: FastifyInstance, options: AdminModuleOpti
     });
   }
 }
+
+export const adminModule = fp(adminPlugin, { name: 'admin', dependencies: ['http', 'auth'], encapsulate: true });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminOverview, OverviewWarning } from '@contracts/admin-overview';
 import { GAMES_BUCKET_MINUTES, OVERVIEW_TOP_SIZE, OVERVIEW_WARNING_CODES, SCORE_HISTOGRAM_BUCKETS } from '@contracts/admin.rules';
 import { rowsOf, type Db } from '../db/client';
+import { claimableWithoutReuse, minutesUntilEmpty, START_RATE_WINDOW_MINUTES } from '../db/pool-capacity';
 import { rankedPrelude } from '../db/ranking';
 
 export interface OverviewConfig {
@@ -33,6 +34,7 @@ interface Counts {
   total: number;
   disabled: number;
   unused: number;
+  claimable: number;
   enabled: number;
   claimed10: number;
   is_open: boolean;
@@ -65,8 +67,9 @@ async function readCounts(db: Db): Promise<Counts> {
       (select count(*)::int from challenges) as total,
       (select count(*)::int from challenges where disabled) as disabled,
       (select count(*)::int from challenges where not disabled and claimed_at is null) as unused,
+      (select count(*)::int from challenges c where ${claimableWithoutReuse}) as claimable,
       (select count(*)::int from challenges where not disabled) as enabled,
-      (select count(*)::int from attempts where created_at > now() - interval '10 minutes') as claimed10,
+      (select count(*)::int from attempts where created_at > now() - make_interval(mins => ${START_RATE_WINDOW_MINUTES})) as claimed10,
       (select is_open from settings) as is_open,
       (select reuse from settings) as reuse,
       (select json_agg(json_build_object('rank', rank, 'displayName', display_name, 'score', score::float8) order by rank)
@@ -97,11 +100,11 @@ function gameSeries(rows: Counts['games'], now: Date): AdminOverview['gamesPer10
 }
 
 export function overviewWarnings(
-  counts: Pick<Counts, 'enabled' | 'unused' | 'claimed10' | 'is_open' | 'reuse'>,
+  counts: Pick<Counts, 'enabled' | 'unused' | 'claimable' | 'claimed10' | 'is_open' | 'reuse'>,
   config: OverviewConfig,
 ): OverviewWarning[] {
   const warnings: OverviewWarning[] = [];
-  const available = counts.reuse ? counts.enabled : counts.unused;
+  const available = counts.reuse ? counts.enabled : counts.claimable;
   if (available === 0) {
     warnings.push({
       code: OVERVIEW_WARNING_CODES.poolEmpty,
@@ -116,7 +119,9 @@ export function overviewWarnings(
     });
   }
   // With reuse on nothing runs out, but the unused prompts do (then players share them): a fast drain is news either way.
-  const draining = counts.claimed10 > 0 && counts.claimed10 * (POOL_DRAIN_HORIZON_MINUTES / 10) >= counts.unused;
+  const draining =
+    counts.claimed10 > 0 &&
+    counts.claimed10 * (POOL_DRAIN_HORIZON_MINUTES / START_RATE_WINDOW_MINUTES) >= (counts.reuse ? counts.unused : counts.claimable);
   if (!counts.reuse && available > 0 && draining) {
     warnings.push({
       code: OVERVIEW_WARNING_CODES.poolDraining,
@@ -179,8 +184,10 @@ export async function readOverview(db: Db, config: OverviewConfig): Promise<Admi
       total: Number(counts.total),
       disabled: Number(counts.disabled),
       unused: Number(counts.unused),
-      available: counts.reuse ? Number(counts.enabled) : Number(counts.unused),
+      available: counts.reuse ? Number(counts.enabled) : Number(counts.claimable),
+      claimable: Number(counts.claimable),
       claimedLast10Minutes: Number(counts.claimed10),
+      minutesUntilEmpty: minutesUntilEmpty(Number(counts.claimable), Number(counts.claimed10)),
     },
     event: { isOpen: counts.is_open, allowPromptReuse: counts.reuse },
     top: (counts.top ?? []).map((row) => ({ rank: Number(row.rank), displayName: row.displayName, score: Number(row.score) })),

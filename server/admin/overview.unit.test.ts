@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isLocalUrl, overviewWarnings } from './overview.service';
 
 const config = { publicUrl: 'https://game.example.com', gameUrl: 'https://game.example.com', production: true, mailCapture: false };
-const healthy = { enabled: 100, unused: 80, claimed10: 2, is_open: true, reuse: false };
+const healthy = { enabled: 100, unused: 80, claimable: 80, claimed10: 2, is_open: true, reuse: false };
+// Without idle claims, what START can hand out is the unused prompts.
 const codes = (counts: Partial<typeof healthy>, overrides: Partial<typeof config> = {}) =>
-  overviewWarnings({ ...healthy, ...counts }, { ...config, ...overrides }).map((warning) => warning.code);
+  overviewWarnings({ ...healthy, claimable: counts.unused ?? healthy.unused, ...counts }, { ...config, ...overrides }).map(
+    (warning) => warning.code,
+  );
 
 describe('overview warnings', () => {
   it('says nothing when all is well', () => {
@@ -44,5 +47,12 @@ describe('overview warnings', () => {
       expect(isLocalUrl(url), url).toBe(true);
     for (const url of ['http://192.168.1.20:3000', 'https://booth.example.com', 'http://10.0.0.5'])
       expect(isLocalUrl(url), url).toBe(false);
+  });
+});
+
+describe('what the pool still serves', () => {
+  it('counts idle claims as free, as START does: unused 0 with 5 idle claims is not empty', () => {
+    expect(codes({ unused: 0, claimable: 5, enabled: 10, claimed10: 0 })).toEqual([]);
+    expect(codes({ unused: 0, claimable: 0, enabled: 10, claimed10: 0 })).toEqual(['POOL_EMPTY']);
   });
 });

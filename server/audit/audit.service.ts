@@ -3,7 +3,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AuditEntry, AuditResponse } from '@contracts/admin-audit';
 import type { AuditAction } from '@contracts/admin.rules';
 import type { Db } from '../db/client';
-import { auditLog } from '../db/tables/admin.tables';
+import { auditLog } from '../db/tables/audit.tables';
 
 /** Who did it: a signed-in organizer, or a command-line tool run through the server. */
 export interface AuditActor {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredDatabase, type Database } from '../db/client';
 import { account, user } from '../db/tables/auth.tables';
-import { capturedMail } from '../db/tables/platform.tables';
+import { capturedMail } from '../db/tables/mail.tables';
 import { createTestDatabase } from '../../tests/support/test-database';
 import { repoRoot } from '../../scripts/paths';
 import { startServer } from '../../tests/support/server-process';
@@ -28,7 +28,7 @@ function adminCreate(env: Record<string, string>, ...args: string[]) {
 
 describe('npm run admin:create', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-admin-'));
-  // No starter pack when the server starts: the organizer's password is the subject (the import costs ~1.4 CPU-s).
+  // No starter pack when the server starts: the organizer's password is the subject (its import costs CPU at every first start).
   const env: Record<string, string> = { DATA_DIR: dataDir, STARTER_PACK: 'false' };
   let postgres: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 

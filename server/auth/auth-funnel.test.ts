@@ -66,11 +66,12 @@ describe('the three attacks of one abuser behind the venue address', () => {
   it('301 wrong passwords sprayed over made-up accounts: a real player with the right password gets in with a proof of work', async () => {
     nextHour();
     const email = uniqueEmail('sprayed');
-    await postAsBrowser(t.app, '/api/auth/sign-up/email', signUpPayload(email), { from: '192.0.2.31' });
+    const signedUp = await postAsBrowser(t.app, '/api/auth/sign-up/email', signUpPayload(email), { from: '192.0.2.31' });
     const code = mailedCode((await latestMailTo(t.database.db, email)).text)!;
-    expect((await postAsBrowser(t.app, '/api/auth/email-otp/verify-email', { email, otp: code }, { from: '192.0.2.31' })).statusCode).toBe(
-      200,
-    );
+    const cookie = cookiesFrom(signedUp);
+    expect(
+      (await postAsBrowser(t.app, '/api/auth/email-otp/verify-email', { email, otp: code }, { from: '192.0.2.31', cookie })).statusCode,
+    ).toBe(200);
     for (let i = 0; i < 301; i++) await post('/api/auth/sign-in/email', { email: uniqueEmail('made-up'), password: `wrong-${i}` });
     const refused = await post('/api/auth/sign-in/email', { email, password: 'secret12' });
     expect(refused.statusCode).toBe(429);
@@ -170,7 +171,9 @@ describe('one abuser at full speed for a minute while 50 walk-ups on the same ad
       const signUp = await postAsBrowser(t.app, '/api/auth/sign-up/email', { email, password, name: '' }, { from: VENUE, stats });
       expect(signUp.statusCode, signUp.body).toBe(200);
       const code = mailedCode((await latestMailTo(t.database.db, email)).text)!;
-      const verified = await postAsBrowser(t.app, '/api/auth/email-otp/verify-email', { email, otp: code }, { from: VENUE, stats });
+      // In the browser that signed up: it proves the password, which confirming there keeps (account-claim.ts).
+      const cookie = cookiesFrom(signUp);
+      const verified = await postAsBrowser(t.app, '/api/auth/email-otp/verify-email', { email, otp: code }, { from: VENUE, stats, cookie });
       expect(verified.statusCode, verified.body).toBe(200);
       // The second device: no cookie at all.
       const signIn = await postAsBrowser(t.app, '/api/auth/sign-in/email', { email, password }, { from: VENUE, stats });

@@ -8,7 +8,8 @@ import { authErrorCodes, PROOF_OF_WORK_HEADER } from '@contracts/auth.rules';
 import { HttpError } from '../http/http-error';
 import type { BackoffRule, Hit, LimitStore, Verdict } from '../limits/limits.store';
 import type { ProofOfWork } from './auth-proof-of-work';
-import { backoffRules, RATE_LIMITED_CODE, waitPhrase, windowRules } from '../limits/limits.rules';
+import { rateLimitedError } from '../limits/limit-hooks';
+import { backoffRules, waitPhrase, windowRules } from '../limits/limits.rules';
 
 /** Set on a successful sign-in: proves this browser knew the account's password before (OWASP "device cookie"). */
 export const DEVICE_COOKIE = 'gg_device';
@@ -41,12 +42,27 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
   return undefined;
 }
 
+/** The address a verification link is for (its token's payload; better-auth has checked the signature by now). */
+function linkEmail(query: unknown): string | undefined {
+  const token = (query as { token?: unknown } | undefined)?.token;
+  if (typeof token !== 'string') return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown };
+    return typeof payload.email === 'string' && payload.email.length <= 320 ? payload.email.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function rateLimited(verdict: Verdict, what = 'attempts') {
-  const wait = String(verdict.retryAfterSeconds);
-  return new HttpError(429, RATE_LIMITED_CODE, `Too many ${what}. Please wait ${waitPhrase(verdict.retryAfterSeconds)} and try again.`, {
-    'retry-after': wait,
-    'x-retry-after': wait,
-  });
+  // better-auth's client reads X-Retry-After.
+  return rateLimitedError(
+    `Too many ${what}. Please wait ${waitPhrase(verdict.retryAfterSeconds)} and try again.`,
+    verdict.retryAfterSeconds,
+    {
+      'x-retry-after': String(verdict.retryAfterSeconds),
+    },
+  );
 }
 
 export const PROOF_OF_WORK_MESSAGE =
@@ -62,6 +78,8 @@ export function createAuthLimits(
 ): AuthLimits & {
   /** Whether this request's address is near or over an auth ceiling (then a client should solve a challenge ahead). */
   underPressure(request: FastifyRequest): Promise<boolean>;
+  /** The owner proved the mailbox (a password reset): wrong passwords from elsewhere stop counting against them. */
+  forgive(email: string): Promise<void>;
 } {
   const { proofOfWork } = options;
   const deviceProof = (email: string) => createHmac('sha256', secret).update(`known-device:${email}`).digest('base64url');
@@ -111,7 +129,7 @@ export function createAuthLimits(
   };
 
   return {
-    async before(request, reply, path) {
+    async before(request, _reply, path) {
       if (request.method !== 'POST') return;
       const ip = request.ip;
       const email = emailOf(request.body);
@@ -154,7 +172,18 @@ export function createAuthLimits(
       return store.nearLimit(keys, PRESSURE_SHARE);
     },
 
+    async forgive(email) {
+      await store.clear([{ rule: backoffRules.signInFailAccount, on: email.trim().toLowerCase() }]);
+    },
+
     async after(request, reply, path, status) {
+      // The mail's link signed its opener in (a session cookie is on the way): like the code, it marks the browser.
+      if (request.method === 'GET' && path === '/verify-email') {
+        const signedIn = [reply.getHeader('set-cookie')].flat().some((cookie) => /session_token=[^;]/.test(String(cookie)));
+        const email = signedIn ? linkEmail(request.query) : undefined;
+        if (email) setDeviceCookie(reply, email);
+        return;
+      }
       if (request.method !== 'POST') return;
       const email = emailOf(request.body);
       if (!email) return;
@@ -164,8 +193,9 @@ export function createAuthLimits(
       if (path !== '/sign-in/email') return;
       const keys = failureKeys(request, email);
       if (status === 401) {
-        for (const key of keys)
-          await store.recordFailure(key.rule, key.on, key.rule === backoffRules.signInFailAddress ? undefined : email);
+        await store.recordFailures(
+          keys.map((key) => ({ ...key, subject: key.rule === backoffRules.signInFailAddress ? undefined : email })),
+        );
       } else if (status === 200) {
         // The right password: this address's and device's failures for the account are forgotten.
         await store.clear(keys.filter((key) => key.rule !== backoffRules.signInFailAccount && key.rule !== backoffRules.signInFailAddress));

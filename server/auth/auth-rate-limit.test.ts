@@ -4,7 +4,7 @@ import { rateLimitCounters } from '../db/tables/limits.tables';
 import { forgetRateLimitsFor } from '../limits/limits.store';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { type SecondInstance, useAuthLimitedApps, wrongPasswordsFrom } from '../../tests/support/auth-limits';
-import { cookiesFrom, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
+import { cookiesFrom, uniqueEmail, type TestApp } from '../../tests/support/test-app';
 
 // The real limiter on the real routes; only the limiter's clock is ours, so windows pass without sleeping.
 const VENUE_NAT = '203.0.113.5';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/tables/auth.tables';
 import { rateLimitCounters } from '../db/tables/limits.tables';
-import { capturedMail } from '../db/tables/platform.tables';
+import { capturedMail } from '../db/tables/mail.tables';
 import { windowRules } from '../limits/limits.rules';
 import { createPlayer, latestMailTo, mailedCode } from '../../tests/support/players';
 import { quickPasswordHasher } from '../../tests/support/quick-password-hasher';
@@ -36,7 +36,8 @@ describe('a refused sign-in', () => {
     for (const response of [right, wrong, unknown]) {
       expect(response.statusCode, response.body).toBe(401);
       expect(response.json()).toEqual(SIGN_IN_REFUSED);
-      expect(response.headers['set-cookie']).toBeUndefined();
+      // No session, and the same one cookie whether the password was right (account-claim.ts): it tells nothing.
+      expect(cookiesFrom(response)).toMatch(/^gg_password_proof=[\w-]{43}$/);
     }
     // Only the right password sends the mail again, and its code signs in.
     await expect.poll(() => mailsTo(player.email), { timeout: 10_000 }).toBe(2);
@@ -74,6 +75,7 @@ describe('a player who joined with the mailed code', () => {
     const joined = await request(t.app, {
       method: 'POST',
       url: '/api/auth/email-otp/verify-email',
+      cookie: player.signUpCookie,
       payload: { email: player.email, otp: code },
     });
     expect(joined.statusCode, joined.body).toBe(200);
@@ -88,6 +90,43 @@ describe('a player who joined with the mailed code', () => {
     // The player's own phone (its session ended, say) still signs in with the right password.
     const again = await signIn(player.email, player.password, { from: '203.0.113.80', cookie: browser });
     expect(again.statusCode, again.body).toBe(200);
+  });
+});
+
+describe('a player who joined with the mailed link', () => {
+  it('is not locked out by 25 wrong passwords from anywhere: the link marked their browser as known', async () => {
+    const player = await createPlayer(t.app, t.database.db);
+    expect(player.cookie).toContain('session_token');
+    expect(player.cookie).toContain('gg_device=');
+    for (let i = 0; i < 25; i++) await signIn(player.email, `wrong-${i}`, { from: `192.0.2.${i + 1}` });
+    expect((await signIn(player.email, player.password, { from: '192.0.2.200' })).statusCode).toBe(429);
+    const again = await signIn(player.email, player.password, { from: '203.0.113.81', cookie: player.cookie });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('on a device it never used, gets in through "Forgot password?": the reset lifts the lock wrong passwords put on', async () => {
+    const player = await createPlayer(t.app, t.database.db);
+    for (let i = 0; i < 25; i++) await signIn(player.email, `wrong-${i}`, { from: `192.0.2.${i + 1}` });
+    expect((await signIn(player.email, player.password, { from: '203.0.113.82' })).statusCode).toBe(429);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      remoteAddress: '203.0.113.82',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email: player.email, redirectTo: '/reset-password' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const token = new URL((await latestMailTo(t.database.db, player.email)).link!).pathname.split('/').at(-1)!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: '203.0.113.82',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { token, newPassword: 'a fresh password' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const fresh = await signIn(player.email, 'a fresh password', { from: '203.0.113.82' });
+    expect(fresh.statusCode, fresh.body).toBe(200);
   });
 });
 

@@ -1,7 +1,10 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGN_IN_REFUSED } from './auth-hardening';
-import type { AuthLimits } from './auth-limits';
+import { cookiesAddedTo } from './account-claim';
+import { DEVICE_COOKIE, type AuthLimits } from './auth-limits';
+import { HASHING_BUSY_MESSAGE, type HashingCall, type PasswordHashing } from './password-hashing';
+import { authErrorCodes } from '@contracts/auth.rules';
 import { CLIENT_IP_HEADER, type Auth, type AuthSession } from './auth';
 import type { SessionCache } from './session-cache';
 import { cookieValueOf, type SessionReader } from './session-reader';
@@ -27,8 +30,22 @@ async function lookupSession(auth: Auth, request: FastifyRequest, reader?: Sessi
   return read !== undefined ? read : auth.api.getSession({ headers: authHeaders(request) });
 }
 
+/**
+ * The hashing queue's lane of a call (password-hashing.ts): its address and its device, i.e. the signed device cookie
+ * of a browser that signed in before, else the account the call is about, else the address alone.
+ */
+function hashingLane(request: FastifyRequest): string {
+  const device = cookieValueOf(request.headers.cookie, DEVICE_COOKIE);
+  const email = (request.body as { email?: unknown } | null | undefined)?.email;
+  const who = device ? `device:${device}` : typeof email === 'string' ? `account:${email.trim().toLowerCase().slice(0, 320)}` : '';
+  return `${request.ip}|${who}`;
+}
+
 /** Mounts better-auth under /api/auth and offers the session guards the other capabilities use. */
-export async function authRoutes(app: FastifyInstance, { auth, limits }: { auth: Auth; limits?: AuthLimits }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, limits, hashing }: { auth: Auth; limits?: AuthLimits; hashing?: PasswordHashing },
+) {
   app.decorateRequest('session', null);
 
   app.route({
@@ -39,19 +56,27 @@ export async function authRoutes(app: FastifyInstance, { auth, limits }: { auth:
       const authPath = url.pathname.slice('/api/auth'.length);
       await limits?.before(request, reply, authPath);
       const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
-      const response = await auth.handler(
-        new Request(new URL(url.pathname + url.search, auth.options.baseURL as string), {
+      const call: HashingCall = { path: authPath, lane: hashingLane(request) };
+      // The request better-auth handles is kept: account-claim.ts hands its cookies back through it.
+      let authRequest: Request | undefined;
+      const handle = () => {
+        authRequest = new Request(new URL(url.pathname + url.search, auth.options.baseURL as string), {
           method: request.method,
           headers: authHeaders(request),
           body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
+        });
+        return auth.handler(authRequest);
+      };
+      const response = hashing ? await hashing.run(call, handle) : await handle();
+      // No hash could be had in time: the same 503 whatever better-auth made of it, with when to send it again.
+      if (call.refusedFor !== undefined)
+        throw new HttpError(503, authErrorCodes.busy, HASHING_BUSY_MESSAGE, { 'retry-after': String(call.refusedFor) });
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
       reply.status(signInStatus(url.pathname, response.status, body));
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
       });
-      const cookies = response.headers.getSetCookie();
+      const cookies = [...response.headers.getSetCookie(), ...(authRequest ? cookiesAddedTo(authRequest) : [])];
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       await limits?.after(request, reply, authPath, response.status);
       return reply.send(body);

@@ -5,11 +5,13 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { setSessionCookie } from 'better-auth/cookies';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { openAPI } from 'better-auth/plugins';
 import type { Db } from '../db/client';
 import * as authTables from '../db/tables/auth.tables';
 import type { Mailer } from '../mail/mail.service';
 import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/mail.templates';
-import { accountFieldsProblem, claimVerificationLink, invalidateResetTokens, SIGN_IN_REFUSED } from './auth-hardening';
+import { accountFieldsProblem, claimVerificationLink, invalidateResetTokens, MAIL_LINK_CALLBACK, SIGN_IN_REFUSED } from './auth-hardening';
+import { addCookieTo, createAccountClaims } from './account-claim';
 
 /** How long the verification mail's link works. */
 export const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
@@ -29,6 +31,11 @@ const DISABLED_OTP_PATHS = [
   '/email-otp/request-email-change',
   '/email-otp/change-email',
 ];
+/**
+ * better-auth's OpenAPI generator, called in-process (auth-api-doc.ts) for the app's document; over HTTP its route and
+ * its reference page answer 404, as the document is for organizers only (/api/docs).
+ */
+const OPEN_API_PATHS = ['/open-api/generate-schema', '/reference'];
 
 export interface AuthOptions {
   db: Db;
@@ -56,6 +63,12 @@ export interface AuthOptions {
   playBeforeConfirming?: () => Promise<boolean>;
   /** An address was just confirmed (code or link): the player's scores may now join the public board. */
   onEmailConfirmed?: () => Promise<void>;
+  /** A password was reset through the mailed link: the owner proved the mailbox (auth-limits.ts forgives). */
+  onPasswordReset?: (email: string) => Promise<void>;
+  /** Forgets what was played on an unconfirmed account under a password that lost it (account-claim.ts). */
+  forgetPlay?: (userId: string) => Promise<void>;
+  /** An address was just confirmed: its sealed sign-up password is hashed for good (password-hashing.ts). */
+  onAddressConfirmed?: (email: string) => Promise<void>;
 }
 
 export interface PasswordHasher {
@@ -70,10 +83,24 @@ export function createAuth(options: AuthOptions) {
   const { mailer } = options;
   // The verification mail needs the plugin's server-side code factory, i.e. the instance being built here.
   const playFirst = async () => (options.playBeforeConfirming ? options.playBeforeConfirming() : false);
-  let self: { api: { createVerificationOTP(input: { body: { email: string; type: 'email-verification' } }): Promise<string> } } | undefined;
+  let self:
+    | {
+        api: {
+          createVerificationOTP(input: { body: { email: string; type: 'email-verification' } }): Promise<string>;
+          sendVerificationEmail(input: { body: { email: string; callbackURL: string } }): Promise<unknown>;
+        };
+        $context: Promise<{ internalAdapter: { deleteUserSessions(userId: string): Promise<unknown> } }>;
+      }
+    | undefined;
+  const claims = createAccountClaims({
+    db: options.db,
+    secret: options.secret,
+    secureCookie: options.production,
+    forgetPlay: options.forgetPlay,
+  });
   const auth = betterAuth({
     appName: 'Guess the Genesis',
-    disabledPaths: DISABLED_OTP_PATHS,
+    disabledPaths: [...DISABLED_OTP_PATHS, ...OPEN_API_PATHS],
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
@@ -90,12 +117,15 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       ...(options.passwordHasher ? { password: options.passwordHasher } : {}),
-      // Same work for a new and an existing address (one queued mail), so sign-up's timing tells nothing.
+      // Same work for a new and an existing address (one queued mail), so sign-up's timing tells nothing. An address
+      // not confirmed yet gets a new code and link instead: that sign-up takes the account over (after-hook below).
       async onExistingUserSignUp({ user }) {
-        await mailer.send(user.email, existingAccountMail(`${options.publicUrl}/auth`));
+        if (!user.emailVerified) await self!.api.sendVerificationEmail({ body: { email: user.email, callbackURL: MAIL_LINK_CALLBACK } });
+        else await mailer.send(user.email, existingAccountMail(`${options.publicUrl}/auth`));
       },
       async onPasswordReset({ user }) {
         await invalidateResetTokens(options.db, user.id);
+        await options.onPasswordReset?.(user.email);
       },
       async sendResetPassword({ user, url }) {
         await mailer.send(user.email, passwordResetMail(url));
@@ -110,6 +140,13 @@ export function createAuth(options: AuthOptions) {
       async sendVerificationEmail({ user, url }) {
         const code = await self!.api.createVerificationOTP({ body: { email: user.email, type: 'email-verification' } });
         await mailer.send(user.email, verificationMail(url, code));
+      },
+      // Whoever confirms owns the account: every session ends (the confirmer gets a new one), and the password stays
+      // only if this browser proved it knows it (account-claim.ts). Runs for the code and the link alike.
+      async beforeEmailVerification(user, request) {
+        if (user.emailVerified) return;
+        await claims.confirming(user.id, request?.headers.get('cookie'));
+        await (await self!.$context).internalAdapter.deleteUserSessions(user.id);
       },
     },
     session: {
@@ -173,18 +210,43 @@ export function createAuth(options: AuthOptions) {
         // The link answers with a redirect (an APIError with a 3xx status); a wrong code with a 4xx.
         if (CONFIRMING_PATHS.has(ctx.path) && !(returned instanceof APIError && returned.statusCode >= 400)) {
           await options.onEmailConfirmed?.().catch((error: unknown) => options.logger?.warn({ err: error }, 'board notify failed'));
+          const confirmed = ctx.context.newSession?.user.email ?? (typeof ctx.body?.email === 'string' ? ctx.body.email : undefined);
+          if (confirmed)
+            void options
+              .onAddressConfirmed?.(confirmed)
+              .catch((error: unknown) => options.logger?.warn({ err: error }, 'hashing a confirmed password failed'));
           return;
         }
         if (ctx.path === '/sign-up/email' && !(returned instanceof APIError)) {
-          // better-auth answers every sign-up alike without a session (requireEmailVerification); a new account gets one
-          // here when the organizer lets players start first. An existing address keeps the generic answer.
+          const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+          const unconfirmed = email ? await claims.unconfirmedAccount(email) : null;
+          if (!unconfirmed) return;
+          // better-auth answers every sign-up alike without a session (requireEmailVerification). For an address not
+          // confirmed yet, a second sign-up takes the account over: its password replaces the first one, every session
+          // ends and the games played under the old password go; it still gets the generic answer and no session.
           const created = (returned as { user?: { id?: string } } | undefined)?.user;
-          if (!created?.id || !(await playFirst())) return;
+          if (created?.id !== unconfirmed.id) {
+            const hash = await ctx.context.password.hash(String(ctx.body.password));
+            await claims.replacePassword(unconfirmed.id, hash);
+            await ctx.context.internalAdapter.deleteUserSessions(unconfirmed.id);
+            addCookieTo(ctx.request, claims.proofCookie(unconfirmed.id, hash));
+            return;
+          }
+          // This browser chose the password: confirming here keeps it.
+          if (unconfirmed.passwordHash) addCookieTo(ctx.request, claims.proofCookie(unconfirmed.id, unconfirmed.passwordHash));
+          // A new account gets a session here when the organizer lets players start first.
+          if (!(await playFirst())) return;
           return signInUnconfirmed(ctx, await ctx.context.internalAdapter.findUserById(created.id));
         }
         if (ctx.path !== '/sign-in/email' || !(returned instanceof APIError)) return;
         const code = (returned.body as { code?: string } | undefined)?.code;
-        // EMAIL_NOT_VERIFIED comes only after the password matched: with the option on, that is a sign-in.
+        // EMAIL_NOT_VERIFIED comes only after the password matched: this browser knows the password (so confirming
+        // here keeps it). Every other refusal sets the same cookie with a value worth nothing, so it tells nothing.
+        const unconfirmed =
+          code === 'EMAIL_NOT_VERIFIED' && typeof ctx.body?.email === 'string' ? await claims.unconfirmedAccount(ctx.body.email) : null;
+        if (unconfirmed?.passwordHash) addCookieTo(ctx.request, claims.proofCookie(unconfirmed.id, unconfirmed.passwordHash));
+        else if (code === 'INVALID_EMAIL_OR_PASSWORD') addCookieTo(ctx.request, claims.decoyCookie());
+        // With the option on, the right password on an unconfirmed address is a sign-in.
         if (code === 'EMAIL_NOT_VERIFIED' && typeof ctx.body?.email === 'string' && (await playFirst())) {
           const found = await ctx.context.internalAdapter.findUserByEmail(ctx.body.email.trim().toLowerCase());
           if (found?.user) return signInUnconfirmed(ctx, found.user);
@@ -199,6 +261,7 @@ export function createAuth(options: AuthOptions) {
       }),
     },
     plugins: [
+      openAPI({ disableDefaultReference: true }),
       emailOTP({
         otpLength: VERIFICATION_CODE.length,
         expiresIn: VERIFICATION_CODE.expiresInSeconds,

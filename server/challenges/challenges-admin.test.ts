@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChallenge, AdminChallengesResponse, PoolHealth } from '@contracts/admin-challenges';
-import { challenges } from '../db/tables/game.tables';
+import { HARD_TO_SCORE_BELOW } from '@contracts/admin-challenges.rules';
+import { challenges } from '../db/tables/challenges.tables';
 import { createGamer, generatedImage, startGame, submitGuess } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
@@ -42,9 +43,6 @@ const list = async (query = '') => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as AdminChallengesResponse;
 };
-const health = async () =>
-  (await request(t.app, { method: 'GET', url: '/api/admin/challenges/health', cookie: organizer.cookie })).json() as PoolHealth;
-
 describe('who may manage the pool', () => {
   it('refuses anonymous callers (401) and players (403) on every route', async () => {
     const player = await createPlayer(t.app, t.database.db);
@@ -74,8 +72,8 @@ describe('uploading a pack', () => {
     const zip = await packZip('good', 3);
     const first = await upload(zip, organizer, 'good.zip');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ total: 3, imported: 3, skipped: 0 });
-    expect((await upload(zip)).json()).toEqual({ total: 3, imported: 0, skipped: 3 });
+    expect(first.json()).toMatchObject({ total: 3, imported: 3, skipped: 0, hardToScore: expect.any(Array) });
+    expect((await upload(zip)).json()).toMatchObject({ total: 3, imported: 0, skipped: 3, hardToScore: [] });
     const audit = (await request(t.app, { method: 'GET', url: '/api/admin/audit', cookie: organizer.cookie })).json().entries;
     expect(
       audit.filter((entry: { action: string }) => entry.action === 'challenges.import').map((entry: { details: object }) => entry.details),
@@ -88,6 +86,9 @@ describe('uploading a pack', () => {
     expect(total).toBe(3);
     for (const row of rows) {
       expect(row).toMatchObject({ state: 'unused', timesPlayed: 0, averageScore: null });
+      // The pool shows each challenge's difficulty estimate and whether it is hard to score.
+      expect(row.difficulty).toBeGreaterThanOrEqual(0);
+      expect(row.hardToScore).toBe(row.difficulty! < HARD_TO_SCORE_BELOW);
       expect(row.prompt).toMatch(/^good prompt number \d/);
       expect(row.source).toMatch(/^good\.zip:images\/\d\.png$/);
       const image = await request(t.app, { method: 'GET', url: row.imageUrl });
@@ -209,8 +210,9 @@ describe('the table, its states and actions', () => {
       expect(played.averageScore).toBeGreaterThanOrEqual(0);
 
       const health = (await call('GET', '/api/admin/challenges/health')).json() as PoolHealth;
-      expect(health).toMatchObject({ total: 4, unused: 3, played: 1, inPlay: 0, disabled: 0, usedLastHour: 1 });
-      expect(health.minutesLeft).toBe(180);
+      expect(health).toMatchObject({ total: 4, unused: 3, claimable: 3, played: 1, inPlay: 0, disabled: 0, usedLastHour: 1 });
+      // One start in the last 10 minutes, 3 claimable: 30 minutes at that pace.
+      expect(health).toMatchObject({ recentStarts: 1, rateWindowMinutes: 10, minutesLeft: 30 });
 
       const unused = (await call('GET', '/api/admin/challenges?state=unused')).json() as AdminChallengesResponse;
       expect(unused.total).toBe(3);

@@ -13,9 +13,12 @@ import { and, inArray, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
 import { pendingImages } from '../db/tables/challenges.tables';
-import { challenges } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
+import { estimateDifficulty, isHardToScore } from '../scoring/difficulty';
 import type { PromptVectors, Scorer } from '../scoring/scorer';
 import { newImageKey, type ImageStorage } from '../storage/image-storage';
+import type { PromptFlag } from '@contracts/admin-challenges';
+import { checkNewPrompts } from './pool-check';
 import { openPack, PackFormatError, safePackPath, type PackReader } from './challenges-pack';
 
 export const MAX_PROMPT_LENGTH = 500;
@@ -36,6 +39,10 @@ export interface ImportSummary {
   imported: number;
   /** Already in the pool (same image and prompt). */
   skipped: number;
+  /** Imported challenges on which a good short description cannot score (scoring/difficulty.ts). */
+  hardToScore: Array<{ prompt: string; difficulty: number }>;
+  /** What the prompt check found among the pack's prompts and against the pool (pack imports only). */
+  flags?: PromptFlag[];
 }
 
 export class ChallengePackError extends Error {
@@ -72,7 +79,15 @@ export async function importChallengePack(deps: ImportDeps, packPath: string, op
       throw error instanceof PackFormatError ? new ChallengePackError(error.problems) : error;
     });
     const prepared = await validatePack(pack, options.packName ?? path.basename(packPath), staging);
-    return await storeChallenges(deps, prepared);
+    const summary = await storeChallenges(deps, prepared);
+    // Imported either way: near-duplicates, short or generic prompts are the organizer's call (the console can disable).
+    return {
+      ...summary,
+      flags: await checkNewPrompts(
+        deps,
+        prepared.map((item) => item.prompt),
+      ),
+    };
   } finally {
     pack?.close();
     await rm(staging, { recursive: true, force: true });
@@ -209,10 +224,14 @@ export async function storeChallenges(
   }
   const fresh = prepared.filter((item) => !existing.has(item.contentHash));
 
-  // The prompt's views too, so that no player's guess waits for them.
+  // The prompt's views too, so that no player's guess waits for them; and how well short descriptions score on it.
   const embeddings: PromptVectors[] = [];
+  const difficulties: number[] = [];
   for (let start = 0; start < fresh.length; start += EMBED_BATCH_SIZE) {
-    embeddings.push(...(await scorer.embedPrompts(fresh.slice(start, start + EMBED_BATCH_SIZE).map((item) => item.prompt))));
+    const prompts = fresh.slice(start, start + EMBED_BATCH_SIZE).map((item) => item.prompt);
+    const vectors = await scorer.embedPrompts(prompts);
+    embeddings.push(...vectors);
+    difficulties.push(...(await estimateDifficulty(scorer, prompts, vectors)));
   }
 
   const rows: Array<typeof challenges.$inferInsert & { imageKey: string }> = fresh.map((item, index) => ({
@@ -221,6 +240,7 @@ export async function storeChallenges(
     contentHash: item.contentHash,
     promptEmbedding: embeddings[index].embedding,
     promptViews: embeddings[index].views,
+    difficulty: difficulties[index],
     embedderId: scorer.embedderId,
     source: item.source,
   }));
@@ -264,7 +284,11 @@ export async function storeChallenges(
       await db.delete(pendingImages).where(inArray(pendingImages.imageKey, orphans.slice(start, start + 500)));
     }
   }
-  return { total: prepared.length, imported: inserted.length, skipped: prepared.length - inserted.length };
+  const stored = new Set(inserted.map((row) => row.imageKey));
+  const hardToScore = rows
+    .filter((row) => stored.has(row.imageKey) && isHardToScore(row.difficulty))
+    .map((row) => ({ prompt: row.prompt, difficulty: row.difficulty! }));
+  return { total: prepared.length, imported: inserted.length, skipped: prepared.length - inserted.length, hardToScore };
 }
 
 /**

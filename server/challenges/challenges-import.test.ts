@@ -6,11 +6,12 @@ import { promisify } from 'node:util';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challenges } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
 import { repoRoot } from '../../scripts/paths';
 import { generatedImage, importDemoPack, importPack, writePack, zipFiles } from '../../tests/support/game';
 import { migratedDataDir } from '../../tests/support/data-dir';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
+import { HARD_TO_SCORE_BELOW } from '@contracts/admin-challenges.rules';
 import { ChallengePackError, IMAGE_MAX_WIDTH } from './challenges-import.service';
 
 let t: TestApp;
@@ -33,9 +34,19 @@ async function problemsOf(packPath: string): Promise<string[]> {
 
 describe('importing the demo pack', () => {
   it('imports every pair once, with prompt embeddings and re-encoded images; re-importing adds nothing', async () => {
-    expect(await importDemoPack(t)).toEqual({ total: 24, imported: 24, skipped: 0 });
-    expect(await importDemoPack(t)).toEqual({ total: 24, imported: 0, skipped: 24 });
+    const first = await importDemoPack(t);
+    expect(first).toMatchObject({ total: 24, imported: 24, skipped: 0 });
+    expect(await importDemoPack(t)).toMatchObject({ total: 24, imported: 0, skipped: 24, hardToScore: [] });
     const rows = await t.database.db.select().from(challenges);
+    // Each challenge keeps how well short, natural descriptions of its prompt score on it; the import names the
+    // ones on which a good description cannot score ("mountain man": "man" alone is far from it).
+    for (const row of rows) expect(row.difficulty, row.prompt).toBeGreaterThanOrEqual(0);
+    const hard = rows.filter((row) => row.difficulty! < HARD_TO_SCORE_BELOW);
+    expect(first.hardToScore).toEqual(expect.arrayContaining(hard.map((row) => ({ prompt: row.prompt, difficulty: row.difficulty }))));
+    expect(first.hardToScore).toHaveLength(hard.length);
+    expect(first.hardToScore.map((item) => item.prompt)).toContain('mountain man');
+    const difficultyOf = (prompt: string) => rows.find((row) => row.prompt === prompt)!.difficulty!;
+    expect(difficultyOf('a photograph of an orange tabby cat sitting on a couch')).toBeGreaterThan(80);
     expect(rows).toHaveLength(24);
     for (const row of rows) {
       expect(row.embedderId).toBe(t.scorer.embedderId);
@@ -138,14 +149,14 @@ describe('zip packs', () => {
     const zipDir = await mkdtemp(path.join(tmpdir(), 'gg-zip-'));
     const flat = path.join(zipDir, 'flat.zip');
     await writeFile(flat, zipFiles(pack.files));
-    expect(await importPack(t, flat)).toEqual({ total: 3, imported: 3, skipped: 0 });
+    expect(await importPack(t, flat)).toMatchObject({ total: 3, imported: 3, skipped: 0 });
     const wrapped = path.join(zipDir, 'wrapped.zip');
     await writeFile(
       wrapped,
       zipFiles(Object.fromEntries(Object.entries(pack.files).map(([name, content]) => [`my-pack/${name}`, content]))),
     );
-    expect(await importPack(t, wrapped)).toEqual({ total: 3, imported: 0, skipped: 3 });
-    expect(await importPack(t, pack.dir)).toEqual({ total: 3, imported: 0, skipped: 3 });
+    expect(await importPack(t, wrapped)).toMatchObject({ total: 3, imported: 0, skipped: 3, hardToScore: [] });
+    expect(await importPack(t, pack.dir)).toMatchObject({ total: 3, imported: 0, skipped: 3, hardToScore: [] });
 
     const broken = path.join(zipDir, 'broken.zip');
     await writeFile(broken, 'PK not really a zip');

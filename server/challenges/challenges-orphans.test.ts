@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingImages } from '../db/tables/challenges.tables';
-import { challenges } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
 import type { ImageStorage } from '../storage/image-storage';
 import { writePack } from '../../tests/support/game';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';

@@ -1,13 +1,15 @@
 /** The pool as organizers see it: every challenge with its state and results, pool health, disable and delete. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AdminChallenge, AdminChallengesQuery, PoolHealth } from '@contracts/admin-challenges';
 import type { ChallengeState } from '@contracts/admin-challenges.rules';
 import { adminChallengeErrorCodes } from '@contracts/admin-challenges.rules';
 import type { Db } from '../db/client';
+import { readPoolCapacity, START_RATE_WINDOW_MINUTES } from '../db/pool-capacity';
 import { retryOnDeadlock } from '../db/races';
-import { attempts, challenges } from '../db/tables/game.tables';
-import { eventSettings } from '../db/tables/platform.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
 import { HttpError } from '../http/http-error';
+import { isHardToScore } from '../scoring/difficulty';
 import { imageUrlFor, type ImageStorage } from '../storage/image-storage';
 import { starterPackCounts } from './starter-pack';
 
@@ -16,14 +18,14 @@ import { starterPackCounts } from './starter-pack';
  * or has attempts); unused (never handed out).
  */
 const withState = sql`
-  select c.id, c.image_key, c.prompt, c.source, c.created_at,
+  select c.id, c.image_key, c.prompt, c.source, c.practice, c.created_at, c.difficulty,
          coalesce(s.times, 0)::int as times_played, s.average_score,
          case when c.disabled then 'disabled'
               when coalesce(s.open, false) then 'in_play'
               when c.claimed_at is not null or s.times > 0 then 'played'
               else 'unused' end as state
   from challenges c
-  left join (select challenge_id, count(*) as times, bool_or(guess_3 is null) as open,
+  left join (select challenge_id, count(*) as times, bool_or(completed_at is null) as open,
                     avg(final_score::numeric)::float8 as average_score
              from attempts group by challenge_id) s on s.challenge_id = c.id`;
 
@@ -32,9 +34,11 @@ interface StateRow {
   image_key: string;
   prompt: string;
   source: string | null;
+  practice: boolean;
   created_at: Date | string;
   times_played: number;
   average_score: number | null;
+  difficulty: number | null;
   state: ChallengeState;
 }
 
@@ -62,9 +66,12 @@ export function createPoolService({ db, storage }: { db: Db; storage: ImageStora
         imageUrl: imageUrlFor(row.image_key),
         prompt: row.prompt,
         source: row.source,
+        practice: Boolean(row.practice),
         state: row.state,
         timesPlayed: Number(row.times_played),
         averageScore: row.average_score === null ? null : Math.round(Number(row.average_score) * 10) / 10,
+        difficulty: row.difficulty === null ? null : Math.round(Number(row.difficulty) * 10) / 10,
+        hardToScore: isHardToScore(row.difficulty),
         createdAt: new Date(row.created_at).toISOString(),
       })),
     };
@@ -80,21 +87,22 @@ export function createPoolService({ db, storage }: { db: Db; storage: ImageStora
                (select count(*) from challenges where claimed_at > now() - interval '1 hour')::int as used_last_hour
         from (${withState}) pool`),
     );
-    const [settings] = await db
-      .select({ allowPromptReuse: eventSettings.allowPromptReuse })
-      .from(eventSettings)
-      .where(eq(eventSettings.id, 1));
+    // What START hands out and the rate of starts: the one definition (db/pool-capacity.ts) START itself uses.
+    const capacity = await readPoolCapacity(db);
     const unused = Number(counts.unused);
     const usedLastHour = Number(counts.used_last_hour);
     return {
       total: unused + Number(counts.in_play) + Number(counts.played) + Number(counts.disabled),
       unused,
+      claimable: capacity.claimable,
+      recentStarts: capacity.recentStarts,
+      rateWindowMinutes: START_RATE_WINDOW_MINUTES,
       inPlay: Number(counts.in_play),
       played: Number(counts.played),
       disabled: Number(counts.disabled),
       usedLastHour,
-      minutesLeft: usedLastHour > 0 ? Math.round(unused / (usedLastHour / 60)) : null,
-      allowPromptReuse: settings?.allowPromptReuse ?? false,
+      minutesLeft: capacity.minutesUntilEmpty,
+      allowPromptReuse: capacity.allowPromptReuse,
       starterPack: await starterPackCounts(db),
     };
   }
@@ -102,6 +110,12 @@ export function createPoolService({ db, storage }: { db: Db; storage: ImageStora
   async function setDisabled(id: string, disabled: boolean): Promise<void> {
     const updated = await db.update(challenges).set({ disabled }).where(eq(challenges.id, id)).returning({ id: challenges.id });
     if (updated.length === 0) throw poolErrors.notFound();
+  }
+
+  /** Disables (or enables) these challenges at once; how many exist. */
+  async function setDisabledMany(ids: string[], disabled: boolean): Promise<number> {
+    const updated = await db.update(challenges).set({ disabled }).where(inArray(challenges.id, ids)).returning({ id: challenges.id });
+    return updated.length;
   }
 
   /** Only a challenge nobody ever got may be deleted (attempts keep pointing at played ones). */
@@ -127,7 +141,7 @@ export function createPoolService({ db, storage }: { db: Db; storage: ImageStora
     await storage.delete(deleted[0].imageKey);
   }
 
-  return { list, health, setDisabled, deleteUnused };
+  return { list, health, setDisabled, setDisabledMany, deleteUnused };
 }
 
 export type PoolService = ReturnType<typeof createPoolService>;

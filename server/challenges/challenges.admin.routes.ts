@@ -8,7 +8,14 @@ import { z } from 'zod';
 import {
   adminChallengesQuerySchema,
   adminChallengesResponseSchema,
+  bulkUpdateChallengesSchema,
+  bulkUpdateResultSchema,
   challengeIdParamsSchema,
+  checkPromptsResultSchema,
+  checkPromptsSchema,
+  composePromptsSchema,
+  composeResultSchema,
+  poolCheckSchema,
   importResultSchema,
   packErrorSchema,
   poolHealthSchema,
@@ -23,6 +30,9 @@ import { HttpError, errorResponses } from '../http/http-error';
 import { ChallengePackError, importChallengePack, type ImportDeps } from './challenges-import.service';
 import type { PoolService } from './challenges-pool.service';
 import { removeStarterPack } from './starter-pack';
+import { composePrompts } from './compose/compose';
+import { checkNewPrompts, checkWholePool } from './pool-check';
+import { challenges } from '../db/tables/challenges.tables';
 import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -57,6 +67,53 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
   );
 
   app.get('/api/admin/challenges/health', { schema: { response: { 200: poolHealthSchema, ...errors } } }, async () => pool.health());
+
+  app.patch(
+    '/api/admin/challenges',
+    { schema: { body: bulkUpdateChallengesSchema, response: { 200: bulkUpdateResultSchema, ...errors } } },
+    async (request) => {
+      const ids = [...new Set(request.body.ids)];
+      const updated = await pool.setDisabledMany(ids, request.body.disabled);
+      const action = request.body.disabled ? AUDIT_ACTIONS.challengeDisable : AUDIT_ACTIONS.challengeEnable;
+      await recordAudit(importDeps.db, organizerActor(request), { action, details: { count: updated, bulk: true } });
+      return { updated };
+    },
+  );
+
+  // The prompt check over the enabled pool: near-duplicate pairs, short, generic and outlier prompts, each with its
+  // challenge so the console disables it in one click.
+  app.get('/api/admin/challenges/check', { schema: { response: { 200: poolCheckSchema, ...errors } } }, async () =>
+    checkWholePool(importDeps),
+  );
+
+  // A draft's prompts (composed or typed, before images are generated) against each other and the pool.
+  app.post(
+    '/api/admin/challenges/check',
+    { schema: { body: checkPromptsSchema, response: { 200: checkPromptsResultSchema, ...errors } } },
+    async (request) => ({ flags: await checkNewPrompts(importDeps, request.body.prompts) }),
+  );
+
+  // Offline prompt composition: the organizer edits the lines before generating images from them.
+  app.post(
+    '/api/admin/challenges/compose',
+    { schema: { body: composePromptsSchema, response: { 200: composeResultSchema, ...errors } } },
+    async (request) => {
+      // Clear of the pool too, by the embeddings stored at import (recomputed only when another model stored them).
+      const pool = await importDeps.db
+        .select({ prompt: challenges.prompt, embedding: challenges.promptEmbedding, embedderId: challenges.embedderId })
+        .from(challenges);
+      return composePrompts({
+        count: request.body.count,
+        themes: request.body.themes,
+        seed: request.body.seed,
+        embed: (texts) => importDeps.scorer.embed(texts),
+        avoid: pool.map((row) => ({
+          prompt: row.prompt,
+          embedding: row.embedderId === importDeps.scorer.embedderId && row.embedding ? row.embedding : undefined,
+        })),
+      });
+    },
+  );
 
   app.patch(
     '/api/admin/challenges/:id',
@@ -125,7 +182,7 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
             action: AUDIT_ACTIONS.challengesImport,
             details: { imported: summary.imported, skipped: summary.skipped, total: summary.total, pack: packName },
           });
-          return summary;
+          return { ...summary, flags: summary.flags ?? [] };
         } catch (error) {
           if (!(error instanceof ChallengePackError)) throw error;
           throw new HttpError(

@@ -1,11 +1,12 @@
 /** The challenges capability as the app registers it: pool routes, generation routes and the generation worker. */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { GenerationProvider } from '@contracts/admin-challenges.rules';
 import type { Database } from '../db/client';
+import { readPoolCapacity } from '../db/pool-capacity';
 import { generationItems } from '../db/tables/challenges.tables';
-import { challenges } from '../db/tables/game.tables';
 import type { Env } from '../env';
 import type { Metrics } from '../metrics/metrics';
 import type { Scorer } from '../scoring/scorer';
@@ -48,20 +49,18 @@ export function imageProvidersFrom(env: Env): Partial<Record<GenerationProvider,
   return providers;
 }
 
-export async function challengesModule(
+async function challengesPlugin(
   app: FastifyInstance,
   deps: { env: Env; database: Database; storage: ImageStorage; scorer: Scorer; metrics?: Pick<Metrics, 'gauge' | 'labelledGauge'> },
 ) {
   const { env, database, storage, scorer, metrics } = deps;
   const db = database.db;
   if (metrics) {
-    metrics.gauge('pool_remaining', 'Challenges never handed out and not disabled (what is left without prompt reuse).', async () => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(challenges)
-        .where(and(eq(challenges.disabled, false), isNull(challenges.claimedAt)));
-      return Number(row.n);
-    });
+    metrics.gauge(
+      'pool_remaining',
+      'Challenges START can still hand out without prompt reuse (unused, plus prompts whose claim went idle).',
+      async () => (await readPoolCapacity(db)).claimable,
+    );
     metrics.labelledGauge('generation_items', 'Image generation items over every run, by state.', 'state', async () => {
       const rows = await db
         .select({ state: generationItems.status, n: sql<number>`count(*)::int` })
@@ -77,8 +76,15 @@ export async function challengesModule(
   });
 
   const providers = imageProvidersFrom(env);
-  const service = createGenerationService({ db, configured: (provider) => Boolean(providers[provider]) });
-  await app.register(generationAdminRoutes, { database, service, providers, heartbeatMs: env.SSE_HEARTBEAT_MS });
+  const service = createGenerationService({ db, storage, configured: (provider) => Boolean(providers[provider]) });
+  await app.register(generationAdminRoutes, {
+    database,
+    service,
+    providers,
+    heartbeatMs: env.SSE_HEARTBEAT_MS,
+    prices: { openai: env.IMAGES_OPENAI_PRICE_USD, automatic1111: env.A1111_PRICE_USD },
+    concurrency: env.GENERATION_CONCURRENCY,
+  });
   if (!env.GENERATION_WORKER) return;
   const worker = createGenerationWorker({
     database,
@@ -99,3 +105,5 @@ export async function challengesModule(
   app.addHook('onReady', () => worker.start());
   app.addHook('preClose', () => worker.stop());
 }
+
+export const challengesModule = fp(challengesPlugin, { name: 'challenges', dependencies: ['http', 'auth'], encapsulate: true });

@@ -1,7 +1,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationItems, pendingImages } from '../db/tables/challenges.tables';
-import { challenges } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
 import { startFakeImageProvider, type FakeImageProvider } from '../../tests/support/fake-image-provider';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';

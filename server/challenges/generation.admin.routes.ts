@@ -1,18 +1,34 @@
 /**
  * Organizer routes for image generation: providers and recent runs, start a run, read one, and follow it live
- * (Server-Sent Events fed by NOTIFY: one database listener per instance, one read per change per run, no polling).
+ * (Server-Sent Events fed by NOTIFY: one database listener per instance, one shared stream hub per watched run, so one
+ * read per change per run however many consoles watch it, heartbeats included; no polling).
  */
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { generationOverviewSchema, generationRunSchema, runIdParamsSchema, startGenerationSchema } from '@contracts/admin-challenges';
-import { GENERATION_PROVIDERS, GENERATION_STREAM_EVENTS, type GenerationProvider } from '@contracts/admin-challenges.rules';
+import {
+  generationOverviewSchema,
+  generationRunSchema,
+  reviewGenerationSchema,
+  reviewResultSchema,
+  runIdParamsSchema,
+  startGenerationSchema,
+} from '@contracts/admin-challenges';
+import {
+  DEFAULT_SECONDS_PER_IMAGE,
+  GENERATION_PROVIDERS,
+  GENERATION_STREAM_EVENTS,
+  type GenerationProvider,
+} from '@contracts/admin-challenges.rules';
+import type { GenerationRun } from '@contracts/admin-challenges';
 import { HttpError, errorResponses } from '../http/http-error';
 import type { Database } from '../db/client';
 import { GENERATION_CHANNEL, generationErrors, type GenerationService } from './generation.service';
 import type { ImageProvider } from './image-providers';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { organizerActor, recordAudit } from '../audit/audit.service';
-import { openEventStream } from '../http/sse';
+import { lastEventIdOf, openEventStream } from '../http/sse';
+import { SseHub } from '../http/sse-hub';
 import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -28,48 +44,40 @@ export interface GenerationAdminOptions {
   service: GenerationService;
   providers: Partial<Record<GenerationProvider, ImageProvider>>;
   heartbeatMs: number;
+  /** Price of one image per provider (US dollars), for the estimate before a run. */
+  prices: Record<GenerationProvider, number>;
+  /** Images generated at once per instance. */
+  concurrency: number;
 }
 
-export async function generationAdminRoutes(base: FastifyInstance, { database, service, providers, heartbeatMs }: GenerationAdminOptions) {
+export async function generationAdminRoutes(
+  base: FastifyInstance,
+  { database, service, providers, heartbeatMs, prices, concurrency }: GenerationAdminOptions,
+) {
   const app = organizerScope(base);
 
-  // runId → open streams. One change of a run costs one read, however many consoles watch it.
-  const watchers = new Map<string, Set<ServerResponse>>();
-  const pending = new Set<string>();
+  const hubs = runHubs(service, heartbeatMs, (error) => app.log.warn({ err: error }, 'generation progress read failed'));
   let streams = 0;
-
-  async function push(runId: string) {
-    const targets = watchers.get(runId);
-    if (!targets || targets.size === 0 || pending.has(runId)) return;
-    pending.add(runId);
-    // Coalesce a burst of NOTIFYs (several images finishing together) into one read.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    pending.delete(runId);
-    const run = await service.read(runId).catch(() => null);
-    if (!run) return;
-    const frame = `event: ${GENERATION_STREAM_EVENTS.progress}\ndata: ${JSON.stringify(run)}\n\n`;
-    for (const target of watchers.get(runId) ?? []) target.write(frame);
-  }
-
-  const unlisten = await database.listen(GENERATION_CHANNEL, (payload) => {
-    if (payload) void push(payload);
-    // '' = the listener reconnected and may have missed NOTIFYs: refresh every watched run.
-    else for (const runId of watchers.keys()) void push(runId);
-  });
-  app.addHook('onClose', async () => {
-    await unlisten();
-    for (const set of watchers.values()) for (const target of set) target.end();
-  });
+  const unlisten = await database.listen(GENERATION_CHANNEL, (payload) => hubs.changed(payload || null));
+  // Open streams would keep the server from closing: end them first, then stop listening.
+  app.addHook('preClose', async () => hubs.close());
+  app.addHook('onClose', async () => unlisten());
 
   app.get(
     '/api/admin/challenges/generation',
     { schema: { response: { 200: generationOverviewSchema, ...errors } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return {
-        providers: GENERATION_PROVIDERS.map((id) => ({ id, label: providerLabels[id], configured: Boolean(providers[id]) })),
-        runs: await service.recent(),
-      };
+      const providerList = await Promise.all(
+        GENERATION_PROVIDERS.map(async (id) => ({
+          id,
+          label: providerLabels[id],
+          configured: Boolean(providers[id]),
+          pricePerImageUsd: prices[id],
+          secondsPerImage: (await service.measuredSecondsPerImage(id, concurrency)) ?? DEFAULT_SECONDS_PER_IMAGE[id],
+        })),
+      );
+      return { providers: providerList, concurrency, runs: await service.recent() };
     },
   );
 
@@ -84,6 +92,21 @@ export async function generationAdminRoutes(base: FastifyInstance, { database, s
         details: { provider: request.body.provider, prompts: run.items.length },
       });
       return reply.status(201).send(run);
+    },
+  );
+
+  // The review grid: approve, reject or regenerate some of a run's images (held runs reach players once approved).
+  app.post(
+    '/api/admin/challenges/generation/:runId/review',
+    { schema: { params: runIdParamsSchema, body: reviewGenerationSchema, response: { 200: reviewResultSchema, ...errors } } },
+    async (request) => {
+      const updated = await service.review(request.params.runId, request.body.itemIds, request.body.decision);
+      await recordAudit(database.db, organizerActor(request), {
+        action: AUDIT_ACTIONS.generationReview,
+        targetId: request.params.runId,
+        details: { decision: request.body.decision, items: updated },
+      });
+      return { updated };
     },
   );
 
@@ -109,17 +132,65 @@ export async function generationAdminRoutes(base: FastifyInstance, { database, s
         throw new HttpError(429, 'TOO_MANY_STREAMS', 'Too many progress streams are open. Close some tabs and try again.');
       const target = openEventStream(reply);
       streams++;
-      let set = watchers.get(runId);
-      if (!set) watchers.set(runId, (set = new Set()));
-      set.add(target);
-      target.write(`retry: 3000\nevent: ${GENERATION_STREAM_EVENTS.progress}\ndata: ${JSON.stringify(run)}\n\n`);
-      const heartbeat = setInterval(() => target.write(': keep-alive\n\n'), heartbeatMs);
-      target.on('close', () => {
-        clearInterval(heartbeat);
-        streams--;
-        set.delete(target);
-        if (set.size === 0) watchers.delete(runId);
-      });
+      target.on('close', () => streams--);
+      await hubs.watch(runId, target, lastEventIdOf(request));
     },
   );
+}
+
+/** Coalesces a burst of changes (several images finishing together) into one read. */
+const PROGRESS_COALESCE_MS = 100;
+/** Re-read a watched run this often even without a change announced (a lost NOTIFY). */
+const PROGRESS_REFRESH_MS = 30_000;
+
+/**
+ * One SseHub per run someone watches, made with its first watcher and closed with its last: the run is read once per
+ * change and the same frame goes to every console; a reconnect whose Last-Event-ID names the current state gets none.
+ */
+function runHubs(service: GenerationService, heartbeatMs: number, onError: (error: unknown) => void) {
+  const hubs = new Map<string, { hub: SseHub<GenerationRun>; watchers: number }>();
+  const frame = (run: GenerationRun) => {
+    const data = JSON.stringify(run);
+    const key = createHash('sha256').update(data).digest('base64url').slice(0, 16);
+    const bytes = `id: ${key}\nevent: ${GENERATION_STREAM_EVENTS.progress}\ndata: ${data}\n\n`;
+    return { key, snapshot: bytes, update: bytes };
+  };
+  const hubOf = (runId: string) => {
+    let entry = hubs.get(runId);
+    if (!entry) {
+      const load = async () => (await service.read(runId)) ?? Promise.reject(generationErrors.runNotFound());
+      const hub = new SseHub<GenerationRun>({
+        load,
+        frames: frame,
+        onError,
+        coalesceMs: PROGRESS_COALESCE_MS,
+        heartbeatMs,
+        refreshEveryMs: PROGRESS_REFRESH_MS,
+      });
+      entry = { hub, watchers: 0 };
+      hubs.set(runId, entry);
+    }
+    return entry;
+  };
+  return {
+    async watch(runId: string, target: ServerResponse, lastEventId: string | undefined) {
+      const entry = hubOf(runId);
+      entry.watchers++;
+      target.on('close', () => {
+        if (--entry.watchers > 0 || hubs.get(runId) !== entry) return;
+        hubs.delete(runId);
+        entry.hub.close();
+      });
+      await entry.hub.add(target, lastEventId);
+    },
+    /** A run changed (null: the listener reconnected and may have missed some: every watched run). */
+    changed(runId: string | null) {
+      if (runId) hubs.get(runId)?.hub.requestRefresh();
+      else for (const { hub } of hubs.values()) hub.requestRefresh();
+    },
+    close() {
+      for (const { hub } of hubs.values()) hub.close();
+      hubs.clear();
+    },
+  };
 }

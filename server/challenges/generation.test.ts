@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationRun } from '@contracts/admin-challenges';
-import { challenges } from '../db/tables/game.tables';
+import { STREAM_HEARTBEAT_EVENT } from '@contracts/leaderboard.rules';
+import { challenges } from '../db/tables/challenges.tables';
 import { startFakeImageProvider, type FakeImageProvider } from '../../tests/support/fake-image-provider';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { SseClient } from '../../tests/support/sse-client';
@@ -15,7 +16,9 @@ let t: TestApp;
 let organizer: TestPlayer;
 
 const FAST = {
-  GENERATION_TIMEOUT_MS: '1000',
+  // Long enough for the fake provider in this process to answer beside a whole suite on two cores (at 1 s, its
+  // answers timed out there), short enough that '[hang]' gives up in three tries well within untilFinished.
+  GENERATION_TIMEOUT_MS: '4000',
   GENERATION_BACKOFF_MS: '10',
   GENERATION_MAX_TRIES: '3',
   GENERATION_POLL_MS: '50',
@@ -79,10 +82,12 @@ describe('who may generate', () => {
     expect((await startRun('openai', ['  '])).statusCode).toBe(400);
     expect((await startRun('midjourney', ['a cat'])).statusCode).toBe(400);
     const overview = (await request(t.app, { method: 'GET', url: '/api/admin/challenges/generation', cookie: organizer.cookie })).json();
+    // With the price of an image and the seconds an image takes (assumed until a run measured it), for the estimate.
     expect(overview.providers).toEqual([
-      { id: 'openai', label: 'OpenAI-compatible images API', configured: true },
-      { id: 'automatic1111', label: 'AUTOMATIC1111 / Forge', configured: true },
+      { id: 'openai', label: 'OpenAI-compatible images API', configured: true, pricePerImageUsd: 0.04, secondsPerImage: 20 },
+      { id: 'automatic1111', label: 'AUTOMATIC1111 / Forge', configured: true, pricePerImageUsd: 0, secondsPerImage: 8 },
     ]);
+    expect(overview.concurrency).toBe(4);
   });
 });
 
@@ -191,28 +196,37 @@ describe('generating through AUTOMATIC1111 / Forge', () => {
 });
 
 describe('live progress', () => {
-  it('streams done / failed / left and each new thumbnail over SSE until the run ends', async () => {
+  it('streams done / failed / left and each new thumbnail over SSE until the run ends, the same frames to every console, with heartbeats', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     fake.delayMs = 150;
     try {
       const started = await startRun('openai', ['stream one', 'stream two', 'stream three [refuse]']);
       const runId = started.json().id;
-      const client = await SseClient.connect(`${address}/api/admin/challenges/generation/${runId}/stream`, {
-        cookie: organizer.cookie,
-        origin: TEST_ORIGIN,
-      });
-      expect(client.status).toBe(200);
-      const runs = () =>
-        client.events.filter((event) => event.event === 'progress').map((event) => JSON.parse(event.data) as GenerationRun);
+      const connect = () =>
+        SseClient.connect(`${address}/api/admin/challenges/generation/${runId}/stream`, { cookie: organizer.cookie, origin: TEST_ORIGIN });
+      const [client, second] = [await connect(), await connect()];
+      expect([client.status, second.status]).toEqual([200, 200]);
+      const runsOf = (sse: SseClient) =>
+        sse.events.filter((event) => event.event === 'progress').map((event) => JSON.parse(event.data) as GenerationRun);
+      const runs = () => runsOf(client);
       await client.waitFor(() => runs().some((run) => run.finishedAt !== null), 50_000, 'the finished run');
+      await second.waitFor(() => runsOf(second).some((run) => run.finishedAt !== null), 10_000, 'the finished run, second console');
       const seen = runs();
       expect(seen[0].left).toBeGreaterThan(0);
       const last = seen.at(-1)!;
       expect(last).toMatchObject({ done: 2, failed: 1, left: 0 });
       expect(last.items.filter((item) => item.imageUrl).length).toBe(2);
-      // One frame per change at most (coalesced), not a stream of polls.
+      // One frame per change at most (coalesced), not a stream of polls; both consoles got the same last frame, named
+      // by the same event id (a reconnect naming it gets no snapshot again).
       expect(seen.length).toBeLessThanOrEqual(1 + 3 + 1);
+      expect(runsOf(second).at(-1)).toEqual(last);
+      const lastId = (sse: SseClient) => sse.events.filter((event) => event.event === 'progress').at(-1)?.id;
+      expect(lastId(client)).toBeTruthy();
+      expect(lastId(second)).toBe(lastId(client));
+      // A quiet stream still says it is alive (the web's live-stream hook reopens one that falls silent).
+      await client.waitFor(() => client.comments.includes(STREAM_HEARTBEAT_EVENT), 10_000, 'a heartbeat');
       client.close();
+      second.close();
     } finally {
       fake.delayMs = 0;
     }

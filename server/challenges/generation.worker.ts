@@ -11,6 +11,7 @@ import type { GenerationProvider } from '@contracts/admin-challenges.rules';
 import { notify, type Database } from '../db/client';
 import { backoffMs, claimJobs, nowPlusMs } from '../db/job-queue';
 import { generationItems } from '../db/tables/challenges.tables';
+import { challenges } from '../db/tables/challenges.tables';
 import type { Scorer } from '../scoring/scorer';
 import type { ImageStorage } from '../storage/image-storage';
 import { prepareImage, storeChallenges } from './challenges-import.service';
@@ -45,6 +46,8 @@ interface ClaimedJob {
   prompt: string;
   tries: number;
   provider: GenerationProvider;
+  /** The run holds its images for review: they join the pool disabled. */
+  hold: boolean;
 }
 
 class LeaseLost extends Error {}
@@ -67,7 +70,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
       due: sql`(status = 'queued' and next_try_at <= now()) or (status = 'running' and locked_until < now())`,
       order: sql`next_try_at, position`,
       set: sql`status = 'running', locked_by = ${instanceId}, tries = tries + 1, updated_at = now(), locked_until = ${nowPlusMs(options.leaseMs)}`,
-      returning: sql`id, run_id, prompt, tries, (select provider from generation_runs r where r.id = generation_items.run_id) as provider`,
+      returning: sql`id, run_id, prompt, tries, (select provider from generation_runs r where r.id = generation_items.run_id) as provider,
+                     (select hold_for_review from generation_runs r where r.id = generation_items.run_id) as hold`,
       limit,
     });
   }
@@ -139,6 +143,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
           .where(mine(job.id))
           .returning({ id: generationItems.id });
         if (updated.length === 0) throw new LeaseLost();
+        // Held for review: disabled in the inserting transaction, so no player ever draws an image not yet approved.
+        if (job.hold) await tx.update(challenges).set({ disabled: true }).where(eq(challenges.id, inserted[0].id));
         marked = true;
       });
       if (!marked) await fail(job, 'The same image and prompt are already in the pool.');

@@ -4,7 +4,7 @@
  * and for a server its URLs); a lock whose process is gone (or whose pid now belongs to another process) is stale
  * and taken over. See docs/decisions/005-one-process-per-data-dir.md.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export const LOCK_FILE = 'process.lock';
@@ -143,5 +143,3 @@ export function acquireDataDirLock(dataDir: string, fields: Pick<LockHolder, 'ki
   }
   throw new Error(`Could not lock ${dataDir} (${LOCK_FILE} keeps changing).`);
 }
-
-export const lockExists = (dataDir: string) => existsSync(path.join(dataDir, LOCK_FILE));

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { deploymentFacts } from './tables/platform.tables';
+import { deploymentFacts } from './tables/db.tables';
 
 const SECRET_FACT = 'auth_secret_fingerprint';
 

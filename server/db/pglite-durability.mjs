@@ -75,9 +75,9 @@ export function installNodeFsFsync(client) {
 }
 
 /**
- * Creating a data directory (initdb) grows PGlite's WebAssembly memory to ~850 MB, and a process never gives that
- * back: a server started on a new directory used to sit at ~1.1 GB for the whole event, against ~0.7 GB after a
- * restart. So a new directory is made in a worker thread, whose memory goes when it exits, and the server opens the
+ * Creating a data directory (initdb) grows PGlite's WebAssembly memory by hundreds of MB, and a process never gives
+ * that back: a server started on a new directory used to sit far above one restarted on it, for the whole event
+ * (docs/benchmarks-history.md → "Server memory and overload"). So a new directory is made in a worker thread, whose memory goes when it exits, and the server opens the
  * finished directory as it would after a restart.
  */
 async function initializeInWorker(dataDir) {

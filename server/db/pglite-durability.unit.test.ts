@@ -8,7 +8,7 @@ import { openConfiguredDatabase, rowsOf } from './client';
 import { migratedDataDir } from '../../tests/support/data-dir';
 
 // Each test's DATA_DIR holds a copy of the run's migrated template (tests/support/pglite-global-setup.ts), opened the
-// way the server opens it after its first start. An empty folder would add initdb (~4 CPU-s) and every migration to
+// way the server opens it after its first start. An empty folder would add initdb (seconds of CPU) and every migration to
 // each test; the first start itself is the clone test's and admin:create's subject.
 const dataDirs: string[] = [];
 function migratedCopy(prefix: string) {

@@ -131,7 +131,7 @@ export async function startPgliteThread(dataDir: string, options: { durable?: bo
     ...statements(),
     async transaction(fn) {
       const tx = await call<number>({ op: 'begin' });
-      let result;
+      let result: Awaited<ReturnType<typeof fn>>;
       try {
         result = await fn(statements(tx));
       } catch (error) {

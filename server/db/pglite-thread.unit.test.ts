@@ -11,7 +11,7 @@ import { migratedDataDir } from '../../tests/support/data-dir';
 let dir: string;
 let database: Database;
 beforeAll(async () => {
-  // A copy of the run's migrated template, opened as the server opens it; an empty folder's initdb alone costs ~4 CPU-s.
+  // A copy of the run's migrated template, opened as the server opens it; an empty folder's initdb alone costs seconds of CPU.
   dir = migratedDataDir('gg-pglite-thread-');
   database = await openConfiguredDatabase({ dataDir: dir });
   await database.db.execute(sql`create table items (id int primary key, name text not null constraint items_name_key unique)`);

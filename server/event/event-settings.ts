@@ -1,7 +1,7 @@
 /** The event's switches as every capability reads them (the row may be missing: then the defaults below). */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventSettings } from '../db/tables/platform.tables';
+import { eventSettings } from '../db/tables/event.tables';
 
 /** Seconds between two starts by one player when the organizer set nothing (a real game takes far longer). */
 export const DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES = 10;
@@ -15,6 +15,8 @@ export async function readEventSettings(db: Db) {
     minSecondsBetweenChallenges: row ? row.minSecondsBetweenChallenges : DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES,
     leaderboardSince: row?.leaderboardSince ?? null,
     playBeforeConfirming: row?.playBeforeConfirming ?? false,
+    /** The final whistle (may be in the future while a countdown runs); null: results are open. */
+    resultsLockedAt: row?.resultsLockedAt ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import type { EventAdminService } from './event.admin.service';
 import { organizerScope } from '../http/organizer-scope';
 
 const errors = errorResponses(400, 401, 403);
+const lockErrors = errorResponses(401, 403, 409);
 
 /** GET/PATCH /api/admin/event (organizers only). */
 export async function eventAdminRoutes(base: FastifyInstance, { event }: { event: EventAdminService }) {
@@ -17,5 +18,13 @@ export async function eventAdminRoutes(base: FastifyInstance, { event }: { event
     '/api/admin/event',
     { schema: { body: adminEventUpdateSchema, response: { 200: adminEventSchema, ...errors } } },
     async (request) => event.update(organizerActor(request), request.body),
+  );
+
+  // The final whistle: POST locks the results now, DELETE unlocks them (both in the audit log).
+  app.post('/api/admin/event/results-lock', { schema: { response: { 200: adminEventSchema, ...lockErrors } } }, async (request) =>
+    event.lockResults(organizerActor(request)),
+  );
+  app.delete('/api/admin/event/results-lock', { schema: { response: { 200: adminEventSchema, ...lockErrors } } }, async (request) =>
+    event.unlockResults(organizerActor(request)),
   );
 }

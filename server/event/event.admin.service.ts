@@ -2,11 +2,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminEvent, AdminEventUpdate } from '@contracts/admin-event';
-import { AUDIT_ACTIONS } from '@contracts/admin.rules';
+import { adminErrorCodes, AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { announceAdminChange, announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
-import { eventSettings } from '../db/tables/platform.tables';
+import { eventSettings } from '../db/tables/event.tables';
+import { HttpError } from '../http/http-error';
 
 type Row = typeof eventSettings.$inferSelect;
 
@@ -23,6 +24,8 @@ const toEvent = (row: Row): AdminEvent => ({
   timeZone: row.timeZone,
   serverTimeZone: serverTimeZone(),
   leaderboardSince: row.leaderboardSince.toISOString(),
+  resultsLockedAt: row.resultsLockedAt?.toISOString() ?? null,
+  practiceCounts: row.practiceCounts,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -63,8 +66,54 @@ export function createEventAdminService({ db, log }: { db: Db; log?: FastifyBase
         return after;
       });
       await announceAdminChange(db, log);
-      // Which game counts decides every entry: screens get the new board.
-      if (change.boardCounts !== undefined) await announceLeaderboardChange(db, log);
+      // Which game counts decides every entry, and the booth says when the event is closed: screens get the new board.
+      if (change.boardCounts !== undefined || change.practiceCounts !== undefined || change.isOpen !== undefined) {
+        await announceLeaderboardChange(db, log);
+      }
+      return toEvent(row);
+    },
+
+    /**
+     * "Lock results now": the final whistle blows at this moment (an earlier lock stays: the board is already final).
+     * Every public and prize surface then counts only games completed up to it.
+     */
+    async lockResults(actor: AuditActor): Promise<AdminEvent> {
+      const row = await db.transaction(async (tx) => {
+        await ensureEventSettings(tx);
+        const [after] = await tx
+          .update(eventSettings)
+          .set({
+            resultsLockedAt: sql`case when ${eventSettings.resultsLockedAt} <= now() then ${eventSettings.resultsLockedAt} else now() end`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(eventSettings.id, 1))
+          .returning();
+        await recordAudit(tx, actor, { action: AUDIT_ACTIONS.resultsLock, details: { lockedAt: after.resultsLockedAt?.toISOString() } });
+        return after;
+      });
+      await announceAdminChange(db, log);
+      await announceLeaderboardChange(db, log);
+      return toEvent(row);
+    },
+
+    /** Unlocking is explicit: games completed since the lock count again (the audit log keeps when it was locked). */
+    async unlockResults(actor: AuditActor): Promise<AdminEvent> {
+      const row = await db.transaction(async (tx) => {
+        const before = await ensureEventSettings(tx);
+        if (before.resultsLockedAt === null) throw new HttpError(409, adminErrorCodes.nothingToChange, 'Results are not locked.');
+        const [after] = await tx
+          .update(eventSettings)
+          .set({ resultsLockedAt: null, updatedAt: sql`now()` })
+          .where(eq(eventSettings.id, 1))
+          .returning();
+        await recordAudit(tx, actor, {
+          action: AUDIT_ACTIONS.resultsUnlock,
+          details: { wasLockedAt: before.resultsLockedAt.toISOString() },
+        });
+        return after;
+      });
+      await announceAdminChange(db, log);
+      await announceLeaderboardChange(db, log);
       return toEvent(row);
     },
   };

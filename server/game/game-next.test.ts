@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt, NextChallengeResponse } from '@contracts/game';
-import { attempts, challenges, profiles } from '../db/tables/game.tables';
-import { eventSettings } from '../db/tables/platform.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
+import { profiles } from '../db/tables/players.tables';
+import { eventSettings } from '../db/tables/event.tables';
 import {
   allowBackToBackGames,
   createGamer,

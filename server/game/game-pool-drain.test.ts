@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERVIEW_WARNING_CODES } from '@contracts/admin.rules';
 import { POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { user } from '../db/tables/auth.tables';
-import { attempts, challenges } from '../db/tables/game.tables';
-import { eventSettings } from '../db/tables/platform.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
+import { eventSettings } from '../db/tables/event.tables';
 import { createGamer, importPack, startGame, submitGuess, writePack } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { quickPasswordHasher } from '../../tests/support/quick-password-hasher';
@@ -67,7 +68,7 @@ describe('12 throwaway accounts drain the last 9 prompts (prompt reuse off, the 
   });
   afterAll(() => t?.close());
 
-  it('the overview warns while the drain is on, and the player who comes next is told when the next round starts', async () => {
+  it('the overview warns while the drain is on, and the player who comes next is told when to try again', async () => {
     const firstWave = await Promise.all(abusers.slice(0, 6).map((abuser) => startGame(t.app, abuser)));
     expect(firstWave.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
     expect(await warningCodes(t, organizer)).toContain(OVERVIEW_WARNING_CODES.poolDraining);
@@ -80,13 +81,13 @@ describe('12 throwaway accounts drain the last 9 prompts (prompt reuse off, the 
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('POOL_EXHAUSTED');
     // Not "try again later": when, in words and in Retry-After.
-    expect(refused.json().message).toBe('Every prompt is in play right now. The next round starts in 2 minutes: please try again then.');
+    expect(refused.json().message).toBe('The game is full right now: every image is being played. Try again in 2 minutes.');
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(IDLE_CLAIM_SECONDS - 30);
     expect(wait).toBeLessThanOrEqual(IDLE_CLAIM_SECONDS);
   });
 
-  it('when the round comes, the prompts nobody guessed on go to the real player; the idle claims are gone', async () => {
+  it('when that time comes, the prompts nobody guessed on go to the real player; the idle claims are gone', async () => {
     // One abuser made a guess: that game is not idle after 2 minutes, only after 10 without another guess.
     const [guesser] = abusers;
     const current = await request(t.app, { method: 'GET', url: '/api/game/current', cookie: guesser.cookie });

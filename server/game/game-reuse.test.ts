@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { attempts } from '../db/tables/game.tables';
-import { eventSettings } from '../db/tables/platform.tables';
+import { eventSettings } from '../db/tables/event.tables';
 import { allowBackToBackGames, createGamer, importPack, playFullGame, startGame, writePack } from '../../tests/support/game';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 

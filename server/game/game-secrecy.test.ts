@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt } from '@contracts/game';
-import { attempts, challenges } from '../db/tables/game.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
 import { createGamer, importDemoPack, startGame, submitGuess } from '../../tests/support/game';
 import { request, createTestApp, type TestApp } from '../../tests/support/test-app';
 

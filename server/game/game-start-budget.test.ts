@@ -1,7 +1,8 @@
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts, challenges } from '../db/tables/game.tables';
-import { eventSettings } from '../db/tables/platform.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
+import { eventSettings } from '../db/tables/event.tables';
 import { createGamer, importPack, playFullGame, startGame, writePack } from '../../tests/support/game';
 import { createSecondInstance } from '../../tests/support/second-instance';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';

@@ -1,23 +1,11 @@
 /** Which challenge START may hand a player, and the SQL that claims it (also what GET /api/game/next suggests). */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db/client';
+import { claimableWithoutReuse, IDLE_CLAIM_SECONDS, IDLE_GAME_SECONDS } from '../db/pool-capacity';
 import type { Tx } from './game.shared';
 
-/**
- * A prompt handed out goes back to the pool (without reuse) when its game went idle (docs/decisions/028), so accounts
- * that start and never play cannot sit on the last prompts: no guess this long after the start, or no further guess
- * this long after the last one. An idle attempt with no guess is removed when another player takes its prompt; one
- * with guesses stays and may still be finished (the prompt is only shown once a game is complete).
- */
-export const IDLE_CLAIM_SECONDS = 120;
-export const IDLE_GAME_SECONDS = 600;
-
-/** Every attempt on `c` is unfinished and idle: free for another player (without reuse). */
-const idleClaim = sql`(c.claimed_at < now() - make_interval(secs => ${IDLE_CLAIM_SECONDS})
-  and not exists (select 1 from attempts g where g.challenge_id = c.id
-                  and (g.guess_3 is not null
-                       or (g.guess_1 is null and g.created_at >= now() - make_interval(secs => ${IDLE_CLAIM_SECONDS}))
-                       or greatest(g.guess_1_at, g.guess_2_at) >= now() - make_interval(secs => ${IDLE_GAME_SECONDS}))))`;
+// The idle rule and what counts as claimable live with the pool's other readers (db/pool-capacity.ts).
+export { IDLE_CLAIM_SECONDS, IDLE_GAME_SECONDS } from '../db/pool-capacity';
 
 /**
  * Whether challenge `c` may go to `userId` now, as START decides: never a disabled one; without prompt reuse an
@@ -27,8 +15,8 @@ const idleClaim = sql`(c.claimed_at < now() - make_interval(secs => ${IDLE_CLAIM
 export const claimableBy = (userId: string, allowPromptReuse: boolean) =>
   allowPromptReuse
     ? sql`not c.disabled and not exists (select 1 from attempts a where a.user_id = ${userId} and a.challenge_id = c.id)`
-    : sql`not c.disabled and (c.claimed_at is null
-          or (${idleClaim} and not exists (select 1 from attempts a where a.user_id = ${userId} and a.challenge_id = c.id)))`;
+    : sql`${claimableWithoutReuse}
+          and (c.claimed_at is null or not exists (select 1 from attempts a where a.user_id = ${userId} and a.challenge_id = c.id))`;
 
 /** Challenges that are some other player's suggestion go last, so suggestions (and the phones' downloads) rarely collide. */
 export const suggestedToOthers = (userId: string) =>
@@ -71,7 +59,7 @@ export async function secondsUntilAClaimGoesIdle(tx: Tx): Promise<number | null>
           from challenges c join attempts g on g.challenge_id = c.id
           where not c.disabled and c.claimed_at is not null
           group by c.id
-          having bool_and(g.guess_3 is null)) held`),
+          having bool_and(g.completed_at is null)) held`),
   );
   const wait = rows[0]?.wait;
   return wait === null || wait === undefined ? null : Math.max(1, Math.ceil(Number(wait)));

@@ -1,6 +1,7 @@
 import { gameErrorCodes, POOL_EXHAUSTED_MESSAGE, POOL_NOT_READY_MESSAGE } from '@contracts/game.rules';
 import { HttpError } from '../http/http-error';
-import { RATE_LIMITED_CODE, waitPhrase } from '../limits/limits.rules';
+import { rateLimitedError } from '../limits/limit-hooks';
+import { waitPhrase } from '../limits/limits.rules';
 import { ScoringBusyError, ScoringUnavailableError } from '../scoring/embedding-pool';
 
 export const gameErrors = {
@@ -12,7 +13,7 @@ export const gameErrors = {
     new HttpError(
       409,
       gameErrorCodes.poolExhausted,
-      `Every prompt is in play right now. The next round starts in ${waitPhrase(waitSeconds)}: please try again then.`,
+      `The game is full right now: every image is being played. Try again in ${waitPhrase(waitSeconds)}.`,
       { 'retry-after': String(waitSeconds) },
     ),
   poolNotReady: () => new HttpError(409, gameErrorCodes.poolNotReady, POOL_NOT_READY_MESSAGE),
@@ -36,12 +37,8 @@ export const gameErrors = {
       gameErrorCodes.challengeCapReached,
       `You have played all ${cap} challenge${cap === 1 ? '' : 's'} allowed per player at this event. Thanks for playing!`,
     ),
-  /**
-   * A limit (a player's guesses or starts, new players' starts from one address) refused this: nothing was done; it may
-   * be sent again after the wait.
-   */
-  rateLimited: (message: string, retryAfterSeconds: number) =>
-    new HttpError(429, RATE_LIMITED_CODE, message, { 'retry-after': String(retryAfterSeconds) }),
+  /** A player's guesses refused by their limit: nothing was done; it may be sent again after the wait. */
+  rateLimited: rateLimitedError,
   /** The scoring queue is full or a scoring worker failed: nothing was stored, the same guess can be sent again then. */
   scorerBusy: (retryAfterSeconds: number) =>
     new HttpError(503, gameErrorCodes.scorerBusy, 'So many guesses right now! Please send yours again in a moment.', {

@@ -3,7 +3,9 @@ import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Attempt, Stats } from '@contracts/game';
 import { HISTORY_SIZE } from '@contracts/game.rules';
 import { user } from '../db/tables/auth.tables';
-import { attempts, challenges, profiles } from '../db/tables/game.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
+import { profiles } from '../db/tables/players.tables';
 import type { AttemptFactsStore } from './game.attempt-facts';
 import { attemptView, type GameServiceDeps, toAttempt } from './game.shared';
 
@@ -12,18 +14,18 @@ export function createGameReads({ db }: Pick<GameServiceDeps, 'db'>, attemptFact
     db.select(attemptView).from(attempts).innerJoin(challenges, eq(attempts.challengeId, challenges.id)).where(where);
 
   async function currentAttempt(userId: string): Promise<Attempt | null> {
-    const [row] = await viewAttempts(and(eq(attempts.userId, userId), isNull(attempts.guess3)))
+    const [row] = await viewAttempts(and(eq(attempts.userId, userId), isNull(attempts.completedAt)))
       .orderBy(desc(attempts.createdAt))
       .limit(1);
     if (!row) return null;
     // The game screen's load: the player's next guess at this attempt can skip reading it (game.attempt-facts.ts).
     attemptFacts.remember(row.attempt, row.imageKey);
-    return toAttempt(row.attempt, row.imageKey, row.revealedPrompt);
+    return toAttempt(row.attempt, row.imageKey, row.revealedPrompt, row);
   }
 
   async function recentAttempts(userId: string): Promise<Attempt[]> {
     const rows = await viewAttempts(eq(attempts.userId, userId)).orderBy(desc(attempts.createdAt), desc(attempts.id)).limit(HISTORY_SIZE);
-    return rows.map((row) => toAttempt(row.attempt, row.imageKey, row.revealedPrompt));
+    return rows.map((row) => toAttempt(row.attempt, row.imageKey, row.revealedPrompt, row));
   }
 
   async function stats(userId: string): Promise<Stats> {
@@ -62,7 +64,7 @@ export function createGameReads({ db }: Pick<GameServiceDeps, 'db'>, attemptFact
       .innerJoin(challenges, eq(attempts.challengeId, challenges.id))
       .leftJoin(profiles, eq(profiles.id, attempts.userId))
       .innerJoin(user, eq(user.id, attempts.userId))
-      .where(and(eq(attempts.id, attemptId), isNotNull(attempts.guess3), isNotNull(attempts.finalScore)));
+      .where(and(eq(attempts.id, attemptId), isNotNull(attempts.completedAt), isNotNull(attempts.finalScore)));
     if (!row || row.finalScore === null || row.completedAt === null) return null;
     // A player who has not confirmed their e-mail yet is nobody by name in public (docs/decisions/039).
     const publicName = row.confirmed && !row.hidden && row.displayName?.trim() ? row.displayName.trim() : null;

@@ -3,12 +3,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Attempt } from '@contracts/game';
 import { announceLeaderboardChange } from '../db/channels';
 import { isUniqueViolation } from '../db/races';
-import { attempts, challenges, profiles } from '../db/tables/game.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
+import { profiles } from '../db/tables/players.tables';
 import { readEventSettings } from '../event/event-settings';
 import { claimOne, IDLE_CLAIM_SECONDS, randomClaim, secondsUntilAClaimGoesIdle, suggestedClaim } from './game.claims';
 import { gameErrors } from './game.errors';
 import type { AttemptFactsStore } from './game.attempt-facts';
-import { type GameServiceDeps, toAttempt, type Tx } from './game.shared';
+import { type GameServiceDeps, readStanding, toAttempt, type Tx } from './game.shared';
 
 /**
  * The organizer's bounds on new challenges per player, read from the attempts table so every instance
@@ -24,7 +26,7 @@ async function enforceStartBudget(tx: Tx, userId: string, settings: Awaited<Retu
     .select({
       started: sql<number>`count(*) filter (where ${attempts.createdAt} >= ${since.toISOString()}::timestamptz)::int`,
       secondsSinceLast: sql<number | null>`extract(epoch from (now() - max(${attempts.createdAt})))::float8`,
-      unfinished: sql<number>`count(*) filter (where ${attempts.guess3} is null)::int`,
+      unfinished: sql<number>`count(*) filter (where ${attempts.completedAt} is null)::int`,
     })
     .from(attempts)
     .where(eq(attempts.userId, userId));
@@ -61,7 +63,7 @@ export function createStartAttempt({ db, log }: Pick<GameServiceDeps, 'db' | 'lo
         const [unfinished] = await tx
           .select({ id: attempts.id })
           .from(attempts)
-          .where(and(eq(attempts.userId, userId), isNull(attempts.guess3)))
+          .where(and(eq(attempts.userId, userId), isNull(attempts.completedAt)))
           .limit(1);
         if (unfinished) throw gameErrors.challengeInProgress();
         await enforceStartBudget(tx, userId, settings);
@@ -99,7 +101,7 @@ export function createStartAttempt({ db, log }: Pick<GameServiceDeps, 'db' | 'lo
       // Committed: the player's first guess can skip reading the attempt (game.attempt-facts.ts).
       attemptFacts.rememberChallenge(started.challenge);
       attemptFacts.remember(started.row, started.imageKey);
-      return toAttempt(started.row, started.imageKey, null);
+      return toAttempt(started.row, started.imageKey, null, await readStanding(db, started.row));
     } catch (error) {
       if (isUniqueViolation(error, 'attempts_one_unfinished_per_user') || isUniqueViolation(error, 'attempts_user_challenge_unique')) {
         throw gameErrors.challengeInProgress();

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt } from '@contracts/game';
 import { formatScore, HISTORY_SIZE, POOL_EXHAUSTED_MESSAGE, POOL_NOT_READY_MESSAGE } from '@contracts/game.rules';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
-import { attempts, challenges, profiles } from '../db/tables/game.tables';
-import { eventSettings } from '../db/tables/platform.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
+import { profiles } from '../db/tables/players.tables';
+import { eventSettings } from '../db/tables/event.tables';
 import { GUESS_RATE_LIMIT } from './game.guess';
 import { START_RATE_LIMIT } from './game.routes';
 import {
@@ -150,14 +152,14 @@ describe('guessing', () => {
     expect(firstBody.message).toContain(formatScore(firstBody.attempt.guesses[0].score));
     expect(firstBody.attempt.prompt).toBeNull();
 
-    const second = (await submitGuess(t.app, player, attempt.id, prompt, 2)).json();
+    const second = (await submitGuess(t.app, player, attempt.id, 'zebra stripes', 2)).json();
     expect(second.guessNumber).toBe(2);
-    expect(second.attempt.guesses[1].score).toBe(100);
-    expect(second.message).toContain('100.0%');
+    expect(second.attempt.nextGuessNumber).toBe(3);
     expect(second.attempt.prompt).toBeNull();
 
-    const third = (await submitGuess(t.app, player, attempt.id, 'zebra stripes', 3)).json();
+    const third = (await submitGuess(t.app, player, attempt.id, prompt, 3)).json();
     expect(third.guessNumber).toBe(3);
+    expect(third.message).toContain('100.0%');
     expect(third.attempt).toMatchObject({ nextGuessNumber: null, finalScore: 100, prompt });
     expect(third.attempt.completedAt).toEqual(expect.any(String));
     expect(third.attempt.guesses.map((g: { number: number }) => g.number)).toEqual([1, 2, 3]);
@@ -179,10 +181,46 @@ describe('guessing', () => {
     const player = await createGamer(t);
     const attempt: Attempt = (await startGame(t.app, player)).json().attempt;
     const prompt = await promptOf(attempt.id);
-    const exact = (await submitGuess(t.app, player, attempt.id, prompt.toUpperCase(), 1)).json();
-    expect(exact.attempt.guesses[0].score).toBe(100);
-    const unrelated = (await submitGuess(t.app, player, attempt.id, 'quarterly tax accounting spreadsheet', 2)).json();
-    expect(unrelated.attempt.guesses[1].score).toBeLessThan(15);
+    const unrelated = (await submitGuess(t.app, player, attempt.id, 'quarterly tax accounting spreadsheet', 1)).json();
+    expect(unrelated.attempt.guesses[0].score).toBeLessThan(15);
+    const exact = (await submitGuess(t.app, player, attempt.id, prompt.toUpperCase(), 2)).json();
+    expect(exact.attempt.guesses[1].score).toBe(100);
+  });
+
+  it('ends the game at once on a 100 % guess: complete, the prompt revealed, on the board, and a new game may start', async () => {
+    await allowBackToBackGames(t);
+    const notifications: string[] = [];
+    const unlisten = await t.database.listen(LEADERBOARD_CHANNEL, (payload) => notifications.push(payload));
+    for (const perfectOn of [1, 2]) {
+      const player = await createGamer(t, `Perfect${perfectOn}-${Date.now() % 100000}`);
+      const attempt: Attempt = (await startGame(t.app, player)).json().attempt;
+      const prompt = await promptOf(attempt.id);
+      if (perfectOn === 2) expect((await submitGuess(t.app, player, attempt.id, 'a blurry photo', 1)).statusCode).toBe(200);
+      const perfect = await submitGuess(t.app, player, attempt.id, prompt, perfectOn);
+      expect(perfect.statusCode, perfect.body).toBe(200);
+      const body = perfect.json();
+      expect(body.guessNumber).toBe(perfectOn);
+      expect(body.attempt).toMatchObject({ nextGuessNumber: null, finalScore: 100, prompt });
+      expect(body.attempt.guesses).toHaveLength(perfectOn);
+      expect(body.attempt.completedAt).toEqual(expect.any(String));
+      // Nothing is left to guess: no current game, the next slot refused as complete.
+      expect((await get('/api/game/current', player.cookie)).json()).toEqual({ attempt: null });
+      const late = await submitGuess(t.app, player, attempt.id, 'one more', perfectOn + 1);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('ATTEMPT_COMPLETE');
+      const row = await attemptRow(attempt.id);
+      expect(row).toMatchObject({ finalScore: 100, guess3: null });
+      expect(row.completedAt).not.toBeNull();
+      // On the board with the guesses it took, and in the player's history.
+      const me = (await get('/api/leaderboard/me', player.cookie)).json();
+      expect(me).toMatchObject({ score: 100, guessesUsed: perfectOn });
+      const history = (await get('/api/game/attempts', player.cookie)).json();
+      expect(JSON.stringify(history)).toContain(attempt.id);
+      // The finished game frees the player to start another.
+      expect((await startGame(t.app, player)).statusCode).toBe(201);
+    }
+    await expect.poll(() => notifications.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    await unlisten();
   });
 
   it('recomputes a prompt embedding made by another embedder, once, and scores with it', async () => {

@@ -50,12 +50,12 @@ describe('npm start at the booth', () => {
   });
 
   it('prints the URLs phones can use and warns when HOST exposes the server but PUBLIC_URL is localhost', async () => {
-    // No starter pack: the banner is the subject (its import at a first start costs ~1.4 CPU-s a boot).
+    // No starter pack: the banner is the subject (its import costs CPU at every first start).
     const env: Record<string, string> = { DATA_DIR: dataDir, HOST: '0.0.0.0', LOG_LEVEL: 'warn', STARTER_PACK: 'false' };
     server = await startServer(env); // PUBLIC_URL is http://localhost:<port>
     await expect.poll(() => server!.output()).toMatch(/WARNING: PUBLIC_URL is http:\/\/localhost:\d+, which only this machine can open/);
     expect(server.output()).toMatch(/QR code/);
     expect(server.output()).toMatch(/Players open: http:\/\/localhost:\d+/);
-    // A hang guard: a whole server boots here (30 s on a slow 2-core CI machine running the browser lanes beside it).
+    // A hang guard, not a speed claim: a whole server boots here, beside the browser lanes on a loaded CI machine.
   }, 180_000);
 });

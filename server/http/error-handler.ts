@@ -12,33 +12,51 @@ function codeForStatus(status: number): ErrorCode {
   return 'BAD_REQUEST';
 }
 
+interface ApiError {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  headers?: Record<string, string>;
+  details?: Record<string, unknown>;
+  /** A real failure: logged with its detail, which the answer never carries. */
+  internal?: boolean;
+}
+
 /**
- * Every error leaves as `{ code, message }` (contracts/errors.ts) with a declared code: a schema failure as VALIDATION
- * with where it failed; an expected refusal (an HttpError with a 4xx, or a 503 "busy, send it again") with its own code,
- * message, headers and details; any other 4xx with its message and a code for its status; anything else (a real 5xx)
- * as INTERNAL with its detail only in the log.
+ * What the player gets for an error: a schema failure as VALIDATION with where it failed; an expected refusal (an
+ * HttpError with a 4xx, or a 503 "busy, send it again") with its own code, message, headers and details; any other 4xx
+ * with its message and a code for its status; anything else (a real 5xx) as INTERNAL.
  */
+function apiErrorOf(error: unknown): ApiError {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const message = error.validation
+      .map((issue) => `${issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'request'}: ${issue.message}`)
+      .join('; ');
+    return { status: 400, code: 'VALIDATION', message };
+  }
+  const status = (error as { statusCode?: number }).statusCode ?? 500;
+  if (error instanceof HttpError && (status < 500 || status === 503))
+    return { status, code: error.code, message: error.message, headers: error.headers, details: error.details };
+  if (status >= 500 || status < 400)
+    return {
+      status: status >= 500 ? status : 500,
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+      internal: true,
+    };
+  const headers = (error as { headers?: Record<string, string> }).headers;
+  return { status, code: codeForStatus(status), message: (error as Error).message, headers };
+}
+
+/** The code an error is answered with (what a metric of refusals counts), without answering it. */
+export const apiErrorCodeOf = (error: unknown): ErrorCode => apiErrorOf(error).code;
+
+/** Every error leaves as `{ code, message }` (contracts/errors.ts) with a declared code: apiErrorOf above. */
 export function setErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = error.validation
-        .map((issue) => `${issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'request'}: ${issue.message}`)
-        .join('; ');
-      return reply.status(400).send({ code: 'VALIDATION', message });
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (error instanceof HttpError && (status < 500 || status === 503)) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(status).send({ ...error.details, code: error.code, message: error.message });
-    }
-    if (status >= 500 || status < 400) {
-      request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(status >= 500 ? status : 500)
-        .send({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
-    }
-    const headers = (error as { headers?: Record<string, string> }).headers;
-    if (headers) reply.headers(headers);
-    return reply.status(status).send({ code: codeForStatus(status), message: (error as Error).message });
+    const answer = apiErrorOf(error);
+    if (answer.internal) request.log.error({ err: error }, 'request failed');
+    if (answer.headers) reply.headers(answer.headers);
+    return reply.status(answer.status).send({ ...answer.details, code: answer.code, message: answer.message });
   });
 }

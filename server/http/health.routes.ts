@@ -49,14 +49,18 @@ export interface HealthRoutesOptions {
   lifecycle: Lifecycle;
 }
 
+export interface Readiness {
+  status: 'ready' | 'unready' | 'draining';
+  failing: string[];
+  checks: { database: Check; scorer: Check; draining: Check };
+}
+
 /**
- * GET /api/health/live: the process answers (a balancer or orchestrator restarts it when this fails).
- * GET /api/health/ready: this instance can take players now: its database answers and carries every migration of
- * this build, its scoring model answers, and it is not draining for a stop. 503 names the failing parts.
- * GET /api/health stays as it was (an alias of live) for set-ups that already probe it.
+ * Whether this instance can take players now: its database answers and carries every migration of this build, its
+ * scoring model answers, and it is not draining for a stop. Read by GET /api/health/ready and by GET /metrics
+ * (gg_ready_check), so a balancer and Prometheus see the same answer.
  */
-export async function healthRoutes(base: FastifyInstance, { database, scorer, lifecycle }: HealthRoutesOptions) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export function createReadiness({ database, scorer, lifecycle }: HealthRoutesOptions): () => Promise<Readiness> {
   const expectedMigrations = shippedMigrationCount();
 
   async function checkDatabase(): Promise<Check> {
@@ -100,23 +104,40 @@ export async function healthRoutes(base: FastifyInstance, { database, scorer, li
     return running;
   }
 
-  const noStore = { 'cache-control': 'no-store' };
-  app.get('/api/health', async (_request, reply) => reply.headers(noStore).send({ ok: true }));
-  app.get('/api/health/live', { schema: { response: { 200: z.object({ status: z.literal('live') }) } } }, async (_request, reply) =>
-    reply.headers(noStore).send({ status: 'live' as const }),
-  );
-  app.get('/api/health/ready', { schema: { response: { 200: readySchema, 503: readySchema } } }, async (_request, reply) => {
+  return async () => {
     const parts = await partChecks();
     const draining: Check = lifecycle.draining ? { ok: false, detail: 'stopping: finishing in-flight requests' } : { ok: true };
     const checks = { ...parts, draining };
     const failing = Object.entries(checks)
       .filter(([, check]) => !check.ok)
       .map(([name]) => name);
-    if (lifecycle.draining) lifecycle.noteDrainSeen();
     const status = failing.length === 0 ? 'ready' : lifecycle.draining ? 'draining' : 'unready';
+    return { status, failing, checks };
+  };
+}
+
+/**
+ * GET /api/health/live: the process answers (a balancer or orchestrator restarts it when this fails).
+ * GET /api/health/ready: the instance's readiness (createReadiness); 503 names the failing parts.
+ * GET /api/health stays as it was (an alias of live) for set-ups that already probe it.
+ */
+export async function healthRoutes(
+  base: FastifyInstance,
+  { readiness, lifecycle }: { readiness: () => Promise<Readiness>; lifecycle: Lifecycle },
+) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const noStore = { 'cache-control': 'no-store' };
+  app.get('/api/health', async (_request, reply) => reply.headers(noStore).send({ ok: true }));
+  app.get('/api/health/live', { schema: { response: { 200: z.object({ status: z.literal('live') }) } } }, async (_request, reply) =>
+    reply.headers(noStore).send({ status: 'live' as const }),
+  );
+  app.get('/api/health/ready', { schema: { response: { 200: readySchema, 503: readySchema } } }, async (_request, reply) => {
+    const ready = await readiness();
+    // The balancer has seen this instance stop taking work (main.ts waits for that before closing).
+    if (lifecycle.draining) lifecycle.noteDrainSeen();
     return reply
-      .status(failing.length === 0 ? 200 : 503)
+      .status(ready.failing.length === 0 ? 200 : 503)
       .headers(noStore)
-      .send({ status, failing, checks });
+      .send(ready);
   });
 }

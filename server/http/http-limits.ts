@@ -12,6 +12,9 @@ export function httpTimeouts(env: Pick<Env, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_RE
   return {
     requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
     connectionTimeout: env.HTTP_IDLE_TIMEOUT_MS,
+    // Announced to clients (Keep-Alive: timeout=…) so they stop reusing a kept-alive socket before the idle timeout
+    // closes it: past it, a client reusing the socket as the server closes it would see a lost connection.
+    keepAliveTimeout: Math.max(100, env.HTTP_IDLE_TIMEOUT_MS - 1_000),
     // Node checks the two timeouts on this interval (default 30 s, which would let a stalled client stay twice as long).
     http: { headersTimeout, connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(headersTimeout / 2))) },
   } satisfies Partial<FastifyServerOptions> & { http: object };

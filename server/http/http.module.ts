@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Scorer } from '../scoring/scorer';
-import { healthRoutes } from './health.routes';
+import { createReadiness, healthRoutes, type Readiness } from './health.routes';
 import type { Lifecycle } from './lifecycle';
 import { registerApiDocs } from './api-docs';
 import { setErrorHandler } from './error-handler';
@@ -42,7 +42,9 @@ export const httpModule = fp<HttpModuleOptions>(
     registerInputGuards(app);
     await registerSecurity(app, { production, allowedOrigins });
     app.decorate('lifecycle', lifecycle);
-    await app.register(healthRoutes, { database, scorer, lifecycle });
+    const readiness = createReadiness({ database, scorer, lifecycle });
+    app.decorate('readiness', readiness);
+    await app.register(healthRoutes, { readiness, lifecycle });
     // While draining, main.ts waits for the balancer to stop sending work: every request but a probe says it has not yet.
     app.addHook('onRequest', async (request) => {
       if (lifecycle.draining && !request.url.startsWith('/api/health')) lifecycle.noteRequest();
@@ -62,5 +64,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's stop sequence (server/http/lifecycle.ts). */
     lifecycle: Lifecycle;
+    /** Whether this instance can take players now (GET /api/health/ready, gg_ready_check). */
+    readiness: () => Promise<Readiness>;
   }
 }

@@ -1,7 +1,8 @@
 // docs/decisions/010 (input guards): malformed input got a 500 (deep JSON on auth POSTs, NUL bytes in a guess, a phone number, a name).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts, profiles } from '../db/tables/game.tables';
+import { attempts } from '../db/tables/game.tables';
+import { profiles } from '../db/tables/players.tables';
 import { user } from '../db/tables/auth.tables';
 import type { Scorer } from '../scoring/scorer';
 import { createGamer, importPack, startGame, submitGuess, writePack } from '../../tests/support/game';

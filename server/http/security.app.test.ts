@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createPlayer } from '../../tests/support/players';
-import { cookiesFrom, createTestApp, request, TEST_ORIGIN, type TestApp } from '../../tests/support/test-app';
+import { cookiesFrom, createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
 const FOREIGN = 'https://evil.example';
 const getSession = (app: FastifyInstance, cookie: string) => request(app, { method: 'GET', url: '/api/auth/get-session', cookie });

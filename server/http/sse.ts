@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Turns a reply into a Server-Sent Events stream and hands back the raw response to write events to. Fastify lets go
@@ -19,4 +19,10 @@ export function openEventStream(reply: FastifyReply): FastifyReply['raw'] {
   });
   reply.raw.socket?.setNoDelay(true);
   return reply.raw;
+}
+
+/** The id of the last event a reconnecting EventSource saw (its Last-Event-ID header), if it sent one. */
+export function lastEventIdOf(request: FastifyRequest): string | undefined {
+  const id = request.headers['last-event-id'];
+  return typeof id === 'string' ? id : undefined;
 }

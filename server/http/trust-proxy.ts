@@ -36,6 +36,3 @@ export function proxyTrustFrom(value: string | undefined): ProxyTrust {
     },
   };
 }
-
-/** Fastify's trustProxy option for TRUST_PROXY. */
-export const parseTrustProxy = (value: string | undefined) => proxyTrustFrom(value).fastifyOption;

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceLeaderboardChange } from '../db/channels';
 import { user } from '../db/tables/auth.tables';
-import { attempts, challenges } from '../db/tables/game.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
 import { createGamer, startGame } from '../../tests/support/game';
 import { seedPlayer } from '../../tests/support/leaderboard-entries';
-import { type TestPlayer } from '../../tests/support/players';
+import type { TestPlayer } from '../../tests/support/players';
 import { request, type TestApp } from '../../tests/support/test-app';
 import { boardOf, latestBoard, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
@@ -105,6 +106,23 @@ describe('PUT /api/admin/booth: the organizer switches every open booth', () => 
   });
 });
 
+describe('a closed event on the booth', () => {
+  it('reaches open booths at once when the organizer closes the event, and again when it reopens', async () => {
+    const client = await connect();
+    expect(boardOf(await client.nextEvent('snapshot', { after: 0 })).booth.closed).toBe(false);
+    const patch = (isOpen: boolean) =>
+      request(t.app, { method: 'PATCH', url: '/api/admin/event', payload: { isOpen }, cookie: organizer.cookie });
+    expect((await patch(false)).statusCode).toBe(200);
+    await client.waitFor(() => latestBoard(client).booth.closed, 5000, 'the closed booth');
+    // The organizer's booth mode is kept: closing says so on the booth, whatever it shows.
+    expect(latestBoard(client).booth.mode).toBe('board');
+    expect((await request(t.app, { method: 'GET', url: '/api/admin/booth', cookie: organizer.cookie })).json().booth.closed).toBe(true);
+    expect((await patch(true)).statusCode).toBe(200);
+    await client.waitFor(() => !latestBoard(client).booth.closed, 5000, 'the reopened booth');
+    client.close();
+  });
+});
+
 describe('who is playing now, on the live board', () => {
   it('a start names the player on open streams and counts them as playing; hidden and unconfirmed players are never named', async () => {
     const client = await connect();
@@ -117,21 +135,30 @@ describe('who is playing now, on the live board', () => {
     expect(board.starts[0].id).not.toBe(started.id);
     expect(JSON.stringify(board)).not.toContain(started.id);
 
-    // Written straight to the tables: a hidden player, an unconfirmed one, and an attempt started 11 minutes ago.
+    // Written straight to the tables: a hidden player, an unconfirmed one, a start 3 minutes ago with no guess since,
+    // a game started 5 minutes ago whose last guess was 3 minutes ago (both walked away), and one started 5 minutes
+    // ago still being guessed on (a guess 1 minute ago).
     const db = t.database.db;
     const hidden = await seedPlayer(db, { displayName: 'HiddenStarter', hidden: true });
     const unconfirmed = randomUUID();
     await db.insert(user).values({ id: unconfirmed, name: '', email: `unconfirmed-${unconfirmed}@example.test`, emailVerified: false });
     await seedPlayer(db, { displayName: 'UnconfirmedStarter', userId: unconfirmed });
     const stale = await seedPlayer(db, { displayName: 'StaleStarter' });
+    const walkedAway = await seedPlayer(db, { displayName: 'WalkedAway' });
+    const stillGuessing = await seedPlayer(db, { displayName: 'StillGuessing' });
     const fresh = await db
       .insert(challenges)
-      .values([0, 1, 2].map((i) => ({ imageKey: `start-${i}-${randomUUID()}.webp`, prompt: `start ${i}`, contentHash: randomUUID() })))
+      .values(
+        [0, 1, 2, 3, 4].map((i) => ({ imageKey: `start-${i}-${randomUUID()}.webp`, prompt: `start ${i}`, contentHash: randomUUID() })),
+      )
       .returning({ id: challenges.id });
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     await db.insert(attempts).values([
       { userId: hidden, challengeId: fresh[0].id },
       { userId: unconfirmed, challengeId: fresh[1].id },
-      { userId: stale, challengeId: fresh[2].id, createdAt: new Date(Date.now() - 11 * 60_000) },
+      { userId: stale, challengeId: fresh[2].id, createdAt: minutesAgo(3) },
+      { userId: walkedAway, challengeId: fresh[3].id, createdAt: minutesAgo(5), guess1: 'a', score1: 10, guess1At: minutesAgo(3) },
+      { userId: stillGuessing, challengeId: fresh[4].id, createdAt: minutesAgo(5), guess1: 'a', score1: 10, guess1At: minutesAgo(1) },
     ]);
     const received = client.events.length;
     await announceLeaderboardChange(db);
@@ -140,8 +167,9 @@ describe('who is playing now, on the live board', () => {
     const names = after.starts.map((start) => start.displayName);
     expect(names).not.toContain('HiddenStarter');
     expect(names).not.toContain('UnconfirmedStarter');
-    // Two more are playing (hidden and unconfirmed players play too); the one from 11 minutes ago is not counted.
-    expect(after.playingNow).toBe(board.playingNow + 2);
+    // Three more are playing: hidden and unconfirmed players play too, and a guess a minute ago keeps a game counted.
+    // Nothing for 2 minutes (no start, no guess) is not playing: the idle start and the abandoned game are not counted.
+    expect(after.playingNow).toBe(board.playingNow + 3);
     expect(names).toContain('StaleStarter');
     client.close();
   });

@@ -12,6 +12,11 @@ export interface StreamViewer {
   kind: ViewerKind;
   /** The account (user id) for signed-in viewers, the client address for anonymous ones. */
   key: string;
+  /**
+   * A player whose account is only minutes old: its address, whose anonymous cap it counts against too. Accounts made
+   * in seconds are no more known than anonymous viewers, so a script cannot widen an address's share with them.
+   */
+  youngFrom?: string;
 }
 
 export interface AdmissionLimits {
@@ -19,7 +24,7 @@ export interface AdmissionLimits {
   maxStreams: number;
   /** Streams one signed-in player account may hold, over all its sessions (its tabs and devices). */
   maxPerAccount: number;
-  /** Streams one address may hold without signing in (a venue NAT with many anonymous viewers). */
+  /** Streams one address may hold without signing in, or signed in to an account minutes old (a venue NAT's viewers). */
   maxAnonymousPerAddress: number;
   /** Share of maxStreams anonymous viewers may hold together. */
   anonymousShare: number;
@@ -60,11 +65,14 @@ export class StreamAdmission {
     const held = this.perKey.get(key) ?? 0;
     const cap = viewer.kind === 'organizer' ? Number.POSITIVE_INFINITY : anonymous ? maxAnonymousPerAddress : maxPerAccount;
     if (held >= cap) return undefined;
+    const addressKey = viewer.kind === 'player' && viewer.youngFrom !== undefined ? `address:${viewer.youngFrom}` : undefined;
+    if (addressKey && (this.perKey.get(addressKey) ?? 0) >= maxAnonymousPerAddress) return undefined;
     if (this.total >= maxStreams) return undefined;
     if (viewer.kind !== 'organizer' && this.total >= maxStreams - organizerReserve) return undefined;
     if (anonymous && this.anonymous >= Math.floor(maxStreams * anonymousShare)) return undefined;
 
     this.perKey.set(key, held + 1);
+    if (addressKey) this.perKey.set(addressKey, (this.perKey.get(addressKey) ?? 0) + 1);
     this.total++;
     if (anonymous) this.anonymous++;
     let released = false;
@@ -73,9 +81,11 @@ export class StreamAdmission {
       released = true;
       this.total--;
       if (anonymous) this.anonymous--;
-      const left = (this.perKey.get(key) ?? 1) - 1;
-      if (left > 0) this.perKey.set(key, left);
-      else this.perKey.delete(key);
+      for (const counted of addressKey ? [key, addressKey] : [key]) {
+        const left = (this.perKey.get(counted) ?? 1) - 1;
+        if (left > 0) this.perKey.set(counted, left);
+        else this.perKey.delete(counted);
+      }
     };
   }
 }

@@ -6,6 +6,23 @@ const player = (key: string) => ({ kind: 'player' as const, key });
 const organizer = (key: string) => ({ kind: 'organizer' as const, key });
 
 describe('StreamAdmission', () => {
+  it('counts accounts only minutes old on their address, with the anonymous viewers; older accounts are not', () => {
+    const admission = new StreamAdmission({ maxPerAccount: 8, maxAnonymousPerAddress: 3 });
+    const young = (key: string) => ({ kind: 'player' as const, key, youngFrom: '203.0.113.9' });
+    expect(admission.admit(anonymous('203.0.113.9'))).toBeDefined();
+    const releaseYoung = admission.admit(young('new-1'));
+    expect(releaseYoung).toBeDefined();
+    expect(admission.admit(young('new-2'))).toBeDefined();
+    expect(admission.admit(young('new-3'))).toBeUndefined();
+    expect(admission.admit(anonymous('203.0.113.9'))).toBeUndefined();
+    expect(admission.admit(player('old-1'))).toBeDefined();
+    expect(admission.admit({ kind: 'player', key: 'new-4', youngFrom: '198.51.100.1' })).toBeDefined();
+    releaseYoung!();
+    releaseYoung!();
+    expect(admission.admit(anonymous('203.0.113.9'))).toBeDefined();
+    expect(admission.admit(anonymous('203.0.113.9'))).toBeUndefined();
+  });
+
   it('caps a signed-in account, not the address it shares with others', () => {
     const admission = new StreamAdmission({ maxPerAccount: 2 });
     expect(admission.admit(player('s1'))).toBeDefined();

@@ -1,6 +1,8 @@
 import http from 'node:http';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { announceLeaderboardChange } from '../db/channels';
+import { user } from '../db/tables/auth.tables';
 import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
 import { createPlayer } from '../../tests/support/players';
 import { quickPasswordHasher } from '../../tests/support/quick-password-hasher';
@@ -171,6 +173,47 @@ describe('one account signed in many times', () => {
     held.push(...booths);
     expect(booths.map((booth) => booth.status)).toEqual([200, 200, 200]);
   }, 60_000);
+});
+
+describe('accounts made minutes ago', () => {
+  let young: TestApp;
+  let youngUrl: string;
+  const held: SseClient[] = [];
+  beforeAll(async () => {
+    // 6 streams per address for anonymous viewers and accounts younger than a few minutes, together.
+    young = await createTestApp(
+      { SSE_MAX_ANONYMOUS_STREAMS_PER_ADDRESS: '6', SSE_MAX_STREAMS_PER_CLIENT: '8' },
+      { passwordHasher: quickPasswordHasher },
+    );
+    youngUrl = `${await young.app.listen({ port: 0, host: '127.0.0.1' })}/api/leaderboard/stream`;
+  });
+  afterAll(async () => {
+    held.forEach((client) => client.close());
+    await young?.close();
+  });
+  const open = async (cookie?: string) => {
+    const client = await SseClient.connect(youngUrl, cookie ? { cookie } : {});
+    held.push(client);
+    return client.status;
+  };
+
+  it("count against the address's anonymous cap: fresh throwaway accounts cannot widen it; an older account still gets in", async () => {
+    expect([await open(), await open()]).toEqual([200, 200]);
+    const throwaways = await Promise.all(Array.from({ length: 3 }, () => createPlayer(young.app, young.database.db)));
+    const statuses: number[] = [];
+    for (const player of throwaways) for (let tab = 0; tab < 3; tab++) statuses.push(await open(player.cookie));
+    // 2 anonymous + 4 from the new accounts fill the address's 6; the rest is refused, however many accounts.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(await open()).toBe(429);
+
+    const regular = await createPlayer(young.app, young.database.db);
+    await young.database.db
+      .update(user)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(user.id, regular.id));
+    expect([await open(regular.cookie), await open(regular.cookie)]).toEqual([200, 200]);
+  });
 });
 
 describe('a crowd watching from one address', () => {

@@ -5,6 +5,8 @@ import {
   archiveResponseSchema,
   boothDisplayResponseSchema,
   boothDisplayUpdateSchema,
+  boardCountsPreviewQuerySchema,
+  boardCountsPreviewResponseSchema,
   leaderboardResetResponseSchema,
   leaderboardResetSchema,
   winnersQuerySchema,
@@ -29,6 +31,12 @@ export async function leaderboardAdminRoutes(
     '/api/admin/leaderboard/reset',
     { schema: { body: leaderboardResetSchema, response: { 200: leaderboardResetResponseSchema, ...errors } } },
     async (request) => ({ archive: await leaderboard.reset(organizerActor(request), request.body?.label) }),
+  );
+
+  app.get(
+    '/api/admin/leaderboard/board-counts-preview',
+    { schema: { querystring: boardCountsPreviewQuerySchema, response: { 200: boardCountsPreviewResponseSchema, ...errors } } },
+    async (request) => leaderboard.previewBoardCounts(request.query.boardCounts),
   );
 
   app.get('/api/admin/leaderboard/archives', { schema: { response: { 200: archiveListResponseSchema, ...errors } } }, async () => ({

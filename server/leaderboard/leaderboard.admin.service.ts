@@ -1,12 +1,14 @@
 /** Organizer side of the board: reset (archiving the board as it stood), archives, and the winners' contact export. */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ArchiveEntry, ArchiveSummary } from '@contracts/admin-leaderboard';
+import type { ArchiveEntry, ArchiveSummary, BoardCountsPreview } from '@contracts/admin-leaderboard';
+import type { BoardCounts } from '@contracts/leaderboard.rules';
 import { adminErrorCodes, AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { announceAdminChange, announceLeaderboardChange } from '../db/channels';
 import { rowsOf, type Db } from '../db/client';
-import { eventSettings, leaderboardArchives } from '../db/tables/platform.tables';
+import { eventSettings } from '../db/tables/event.tables';
+import { leaderboardArchives } from '../db/tables/leaderboard.tables';
 import { EVENT_SETTINGS_DEFAULT_ROW, serverTimeZone } from '../event/event.admin.service';
 import { HttpError } from '../http/http-error';
 import { rankedPrelude } from '../db/ranking';
@@ -18,8 +20,13 @@ interface StoredEntry {
   userId: string;
   displayName: string;
   score: number;
+  /** Absent in boards archived before tie-breaks were kept. */
+  guessesUsed?: number;
+  thinkingSeconds?: number | null;
   completedAt: string;
 }
+
+const num = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
 type ArchiveRow = typeof leaderboardArchives.$inferSelect;
 
@@ -36,6 +43,20 @@ async function rows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): 
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** Thrown to roll back the preview's transaction: the setting is only ever changed for the preview's own reads. */
+class PreviewRollback extends Error {
+  constructor(readonly preview: BoardCountsPreview) {
+    super('preview rolled back');
+  }
+}
+
+interface PreviewRow {
+  user_id: string;
+  display_name: string;
+  score: number;
+  rank: number;
+}
 
 export function createLeaderboardAdminService({ db, log }: { db: Db; log?: FastifyBaseLogger }) {
   async function findArchive(id: number): Promise<ArchiveRow> {
@@ -73,13 +94,16 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
           user_id: string;
           display_name: string;
           score: number;
+          guesses_used: number;
+          thinking: number | null;
           completed_at: string | Date;
           rank: number;
           since: string | Date;
         }>(
           tx,
           sql`${rankedPrelude}
-          select r.user_id, r.display_name, r.score::float8 as score, r.completed_at, r.rank, since.at as since
+          select r.user_id, r.display_name, r.score::float8 as score, r.guesses_used, r.thinking::float8 as thinking,
+            r.completed_at, r.rank, since.at as since
           from ranked r, since order by r.rank`,
         );
         const [{ since }] = await rows<{ since: string | Date }>(
@@ -91,6 +115,8 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
           userId: row.user_id,
           displayName: row.display_name,
           score: Number(row.score),
+          guessesUsed: Number(row.guesses_used),
+          thinkingSeconds: num(row.thinking),
           completedAt: iso(row.completed_at),
         }));
         const [created] = await tx
@@ -110,6 +136,45 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
       return toSummary(archive);
     },
 
+    /**
+     * How many players' ranks (and scores) would change if the board counted each player's `boardCounts` game: the
+     * board is ranked as it stands, then with the setting switched inside a transaction that is always rolled back,
+     * so the preview uses the one ranking every board reads and changes nothing.
+     */
+    async previewBoardCounts(boardCounts: BoardCounts): Promise<BoardCountsPreview> {
+      const ranking = sql`${rankedPrelude} select r.user_id, r.display_name, r.score::float8 as score, r.rank from ranked r`;
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(eventSettings).values(EVENT_SETTINGS_DEFAULT_ROW).onConflictDoNothing();
+          const [{ current }] = await rows<{ current: BoardCounts }>(
+            tx,
+            sql`select board_counts as current from event_settings where id = 1`,
+          );
+          const before = await rows<PreviewRow>(tx, ranking);
+          await tx.update(eventSettings).set({ boardCounts }).where(eq(eventSettings.id, 1));
+          const after = await rows<PreviewRow>(tx, ranking);
+          const was = new Map(before.map((row) => [row.user_id, row]));
+          const changed = after.filter((row) => Number(was.get(row.user_id)?.rank) !== Number(row.rank));
+          const rescored = after.filter((row) => Number(was.get(row.user_id)?.score) !== Number(row.score));
+          const leaderAfter = after.find((row) => Number(row.rank) === 1);
+          const leaderBefore = before.find((row) => Number(row.rank) === 1);
+          throw new PreviewRollback({
+            boardCounts,
+            current,
+            players: after.length,
+            ranksChanged: changed.length,
+            scoresChanged: rescored.length,
+            leader: leaderAfter?.display_name ?? null,
+            leaderChanges: leaderAfter?.user_id !== leaderBefore?.user_id,
+          });
+        });
+      } catch (error) {
+        if (error instanceof PreviewRollback) return error.preview;
+        throw error;
+      }
+      throw new Error('the preview transaction ended without its answer');
+    },
+
     async archives(): Promise<ArchiveSummary[]> {
       const list = await db.select().from(leaderboardArchives).orderBy(desc(leaderboardArchives.id));
       return list.map(toSummary);
@@ -117,10 +182,12 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
 
     async archive(id: number): Promise<ArchiveSummary & { entries: ArchiveEntry[] }> {
       const row = await findArchive(id);
-      const entries = (row.entries as StoredEntry[]).map(({ rank, displayName, score, completedAt }) => ({
+      const entries = (row.entries as StoredEntry[]).map(({ rank, displayName, score, guessesUsed, thinkingSeconds, completedAt }) => ({
         rank,
         displayName,
         score,
+        guessesUsed: num(guessesUsed),
+        thinkingSeconds: num(thinkingSeconds),
         completedAt,
       }));
       return { ...toSummary(row), entries };
@@ -143,13 +210,16 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
           rank: number;
           display_name: string;
           score: number;
+          guesses_used: number;
+          thinking: number | null;
           email: string;
           phone_number: string | null;
           completed_at: string | Date;
         }>(
           db,
           sql`${rankedPrelude}
-          select r.rank, r.display_name, r.score::float8 as score, u.email, p.phone_number, r.completed_at
+          select r.rank, r.display_name, r.score::float8 as score, r.guesses_used, r.thinking::float8 as thinking, u.email,
+            p.phone_number, r.completed_at
           from ranked r join "user" u on u.id = r.user_id join profiles p on p.id = r.user_id
           where r.rank <= ${top} order by r.rank`,
         );
@@ -157,6 +227,8 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
           rank: Number(row.rank),
           displayName: row.display_name,
           score: Number(row.score),
+          guessesUsed: Number(row.guesses_used),
+          thinkingSeconds: num(row.thinking),
           email: row.email,
           phone: row.phone_number,
           completedAt: iso(row.completed_at),
@@ -180,6 +252,8 @@ export function createLeaderboardAdminService({ db, log }: { db: Db; log?: Fasti
           rank: entry.rank,
           displayName: entry.displayName,
           score: entry.score,
+          guessesUsed: num(entry.guessesUsed),
+          thinkingSeconds: num(entry.thinkingSeconds),
           email: byId.get(entry.userId)?.email ?? null,
           phone: byId.get(entry.userId)?.phone_number ?? null,
           completedAt: entry.completedAt,

@@ -4,7 +4,7 @@ import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboar
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 import { DEFAULT_MIN_SECONDS_BETWEEN_CHALLENGES } from '../event/event-settings';
-import { profiles } from '../db/tables/game.tables';
+import { profiles } from '../db/tables/players.tables';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -42,9 +42,10 @@ describe('leaderboard reset, archives and the winners export', () => {
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csvLines(csv.body);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toBe('rank,display name,score,e-mail,phone,completed at');
-    expect(lines[1]).toMatch(/^1,'=Zoë,99\.9,seed-[0-9a-f]+@example\.test,\+49 170 1234567,\d{4}-\d\d-\d\dT/);
-    expect(lines[2]).toMatch(/^2,Second,98\.5,seed-/);
+    expect(lines[0]).toBe('rank,display name,score,guesses used,thinking seconds,e-mail,phone,completed at');
+    // (These games were written without guess times: thinking time unknown, the cell left empty.)
+    expect(lines[1]).toMatch(/^1,'=Zoë,99\.9,1,,seed-[0-9a-f]+@example\.test,\+49 170 1234567,\d{4}-\d\d-\d\dT/);
+    expect(lines[2]).toMatch(/^2,Second,98\.5,1,,seed-/);
     expect((await admin('GET', '/api/admin/winners.csv')).body.split('\r\n').length).toBeGreaterThanOrEqual(4); // default top 10
     expect((await admin('GET', '/api/admin/winners.csv?top=0')).statusCode).toBe(400);
     expect((await admin('GET', '/api/admin/winners.csv?top=abc')).statusCode).toBe(400);
@@ -122,6 +123,24 @@ describe('event settings', () => {
       expect((await admin('PATCH', '/api/admin/event', payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     await admin('PATCH', '/api/admin/event', { allowPromptReuse: false, maxChallengesPerPlayer: null, minSecondsBetweenChallenges: 0 });
+  });
+
+  it('previews a switch of which game counts (organizers only, a valid setting), changing nothing', async () => {
+    const preview = await admin('GET', '/api/admin/leaderboard/board-counts-preview?boardCounts=best');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ boardCounts: 'best', current: 'latest' });
+    expect(preview.json().players).toBe((await request(t.app, { method: 'GET', url: '/api/leaderboard' })).json().total);
+    expect((await admin('GET', '/api/admin/event')).json().boardCounts).toBe('latest');
+    for (const query of ['', '?boardCounts=worst']) {
+      expect((await admin('GET', `/api/admin/leaderboard/board-counts-preview${query}`)).statusCode, query).toBe(400);
+    }
+    const player = await createGamer(t, 'NotOrganizer');
+    const refused = await request(t.app, {
+      method: 'GET',
+      url: '/api/admin/leaderboard/board-counts-preview?boardCounts=best',
+      cookie: player.cookie,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('a closed event refuses new starts with a clear message, says so in /api/config, and lets unfinished attempts finish', async () => {

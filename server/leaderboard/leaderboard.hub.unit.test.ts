@@ -16,7 +16,15 @@ const board: BoardState = {
     sampleImages: [],
     starts: [],
     playingNow: 0,
-    booth: { mode: 'board', countdownTo: null, message: null, podiumRevealed: 0, updatedAt: new Date(0).toISOString() },
+    booth: {
+      closed: false,
+      mode: 'board',
+      countdownTo: null,
+      message: null,
+      podiumRevealed: 0,
+      resultsLockAt: null,
+      updatedAt: new Date(0).toISOString(),
+    },
   },
 };
 const failOnError = (error: unknown) => {

@@ -16,9 +16,10 @@ import { LEADERBOARD_CHANNEL } from '../db/channels';
 import type { Database } from '../db/client';
 import { StreamAdmission, type AdmissionLimits, type StreamViewer } from './leaderboard-admission';
 import { LeaderboardHub } from './leaderboard.hub';
-import { createLeaderboardService } from './leaderboard.service';
+import { YOUNG_ACCOUNT_MS } from '../limits/limits.rules';
+import type { LeaderboardService } from './leaderboard.service';
 import type { Metrics } from '../metrics/metrics';
-import { openEventStream } from '../http/sse';
+import { lastEventIdOf, openEventStream } from '../http/sse';
 
 const errors = errorResponses(400, 401, 403);
 
@@ -28,8 +29,8 @@ export const DRAIN_RETRY_MAX_MS = 1500;
 
 export interface LeaderboardRoutesOptions {
   database: Database;
-  /** Keys the opaque per-player entry pseudonyms. */
-  keySecret: string;
+  /** The app's one leaderboard service (leaderboard.module.ts builds it). */
+  leaderboard: LeaderboardService;
   /** What the booth screen's QR code opens. */
   gameUrl: string;
   heartbeatMs?: number;
@@ -47,7 +48,7 @@ export interface LeaderboardRoutesOptions {
 /** The public board, the player's own rank, the champion's strategy, and the live stream (SSE) fed by NOTIFY. */
 export async function leaderboardRoutes(base: FastifyInstance, options: LeaderboardRoutesOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const leaderboard = createLeaderboardService({ db: options.database.db, keySecret: options.keySecret });
+  const { leaderboard } = options;
   const hub = new LeaderboardHub(
     () => leaderboard.boardState(LEADERBOARD_TOP_SIZE),
     (error) => app.log.error({ err: error }, 'leaderboard stream refresh failed'),
@@ -110,8 +111,10 @@ export async function leaderboardRoutes(base: FastifyInstance, options: Leaderbo
     }
     await app.guards.optionalUser(request);
     const session = request.session;
+    const organizer = (session?.user as { role?: string } | undefined)?.role === 'organizer';
+    const young = session !== null && Date.now() - new Date(session.user.createdAt).getTime() < YOUNG_ACCOUNT_MS;
     const viewer: StreamViewer = session
-      ? { kind: (session.user as { role?: string }).role === 'organizer' ? 'organizer' : 'player', key: session.user.id }
+      ? { kind: organizer ? 'organizer' : 'player', key: session.user.id, ...(young ? { youngFrom: request.ip } : {}) }
       : { kind: 'anonymous', key: request.ip };
     // Refused before hijacking, so the refusal is an ordinary JSON error.
     const release = admission.admit(viewer);
@@ -125,7 +128,6 @@ export async function leaderboardRoutes(base: FastifyInstance, options: Leaderbo
     }
     reply.raw.once('close', release);
     openEventStream(reply);
-    const lastEventId = request.headers['last-event-id'];
-    await hub.add(reply.raw, typeof lastEventId === 'string' ? lastEventId : undefined);
+    await hub.add(reply.raw, lastEventIdOf(request));
   });
 }

@@ -37,6 +37,9 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
     rank: row.rank,
     displayName: row.displayName,
     score: row.score,
+    guessesUsed: row.guessesUsed,
+    thinkingSeconds: row.thinkingSeconds,
+    completedAt: row.completedAt.toISOString(),
   });
   /** Finishes are keyed the same opaque way (the attempt id is the share link's capability: never published). */
   const finishKey = (attemptId: string) =>
@@ -104,8 +107,18 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
     },
 
     async myRank(userId: string): Promise<MyRank> {
-      const { row, total, aboveScore, boardCounts } = await selectPlayerRank(db, userId);
-      return { rank: row?.rank ?? null, total, score: row?.score ?? null, nextRankScore: aboveScore, boardCounts };
+      const { row, total, above, boardCounts } = await selectPlayerRank(db, userId);
+      return {
+        rank: row?.rank ?? null,
+        total,
+        score: row?.score ?? null,
+        nextRankScore: above?.score ?? null,
+        guessesUsed: row?.guessesUsed ?? null,
+        thinkingSeconds: row?.thinkingSeconds ?? null,
+        nextRankGuessesUsed: above?.guessesUsed ?? null,
+        nextRankThinkingSeconds: above?.thinkingSeconds ?? null,
+        boardCounts,
+      };
     },
 
     async champion(): Promise<Champion | null> {
@@ -115,8 +128,9 @@ export function createLeaderboardService({ db, keySecret }: { db: Db; keySecret:
 
     /** Only the current #1 may write it; moderated like display names (it appears on the public landing page). */
     async setStrategy(userId: string, rawStrategy: string): Promise<string> {
-      // Plain text on one line: newlines and runs of spaces from a textarea collapse to single spaces.
-      const strategy = rawStrategy.replace(/\s+/g, ' ').trim();
+      // Plain text on one line: runs of spaces and tabs collapse to one space; a line break inside is refused (the web's
+      // field never sends one), as the landing page and the booth show one line.
+      const strategy = rawStrategy.replace(/[^\S\r\n\v\f\u0085\u2028\u2029]+/g, ' ').trim();
       if (await moderation.publicTextProblem(strategy)) {
         throw new HttpError(
           400,

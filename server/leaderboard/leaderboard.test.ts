@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_STRATEGY_LENGTH } from '@contracts/leaderboard.rules';
-import { attempts, challenges, profiles } from '../db/tables/game.tables';
-import { eventSettings } from '../db/tables/platform.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
+import { profiles } from '../db/tables/players.tables';
+import { eventSettings } from '../db/tables/event.tables';
 import { seedCompletedAttempt, seedPlayer, setHidden } from '../../tests/support/leaderboard-entries';
 import { createPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
@@ -134,7 +136,7 @@ describe('GET /api/leaderboard and /me', () => {
 
     const me = await request(t.app, { method: 'GET', url: '/api/leaderboard/me', cookie: viewer.cookie });
     // nextRankScore: the #5 just above (90 - 4) is what the viewer has to beat.
-    expect(me.json()).toEqual({ rank: 6, total: 6, score: 12.3, nextRankScore: 86, boardCounts: 'latest' });
+    expect(me.json()).toMatchObject({ rank: 6, total: 6, score: 12.3, nextRankScore: 86, boardCounts: 'latest' });
 
     // Signed out: no `me`; /me needs a session.
     expect((await board()).me).toBeNull();
@@ -144,7 +146,17 @@ describe('GET /api/leaderboard and /me', () => {
   it('gives nulls to a player without an entry, and refuses a bad limit', async () => {
     const newcomer = await createPlayer(t.app, db());
     const me = await request(t.app, { method: 'GET', url: '/api/leaderboard/me', cookie: newcomer.cookie });
-    expect(me.json()).toEqual({ rank: null, total: 0, score: null, nextRankScore: null, boardCounts: 'latest' });
+    expect(me.json()).toEqual({
+      rank: null,
+      total: 0,
+      score: null,
+      nextRankScore: null,
+      guessesUsed: null,
+      thinkingSeconds: null,
+      nextRankGuessesUsed: null,
+      nextRankThinkingSeconds: null,
+      boardCounts: 'latest',
+    });
     const bad = await request(t.app, { method: 'GET', url: '/api/leaderboard?limit=500' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION');
@@ -174,7 +186,7 @@ describe('the champion and the winning strategy', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ code: 'NOT_CHAMPION', message: 'Only the player ranked #1 can share a winning strategy.' });
 
-    const saved = await putStrategy(first.cookie, '  Name the main subject,\n then the style.  ');
+    const saved = await putStrategy(first.cookie, '  Name the main subject,\t  then the style.  ');
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ strategy: 'Name the main subject, then the style.' });
     expect(await champion()).toEqual({ displayName: 'First', score: 88.8, strategy: 'Name the main subject, then the style.' });
@@ -203,6 +215,20 @@ describe('the champion and the winning strategy', () => {
     expect(offensive.statusCode).toBe(400);
     expect(offensive.json().code).toBe('STRATEGY_REFUSED');
     expect((await putStrategy(top.cookie, 'spell it f.u.c.k')).json().code).toBe('STRATEGY_REFUSED');
+    // What got through before: spaced domains, handles, phone numbers, line breaks, 2-mark Zalgo, leetspeak.
+    for (const dodge of [
+      'tips at evil . com',
+      'follow @handle',
+      'call +1 415 555 0134',
+      'first line\nsecond line',
+      'Z\u0351\u0352algo wins',
+      'phuck the rules',
+      'k.k.k',
+    ]) {
+      const response = await putStrategy(top.cookie, dodge);
+      expect(response.statusCode, dodge).toBe(400);
+      expect(response.json().code, dodge).toBe('STRATEGY_REFUSED');
+    }
     // No links in any form on the landing page: addresses, any top-level domain, e-mail addresses, data: links.
     for (const link of [
       'go to 192.168.1.50:3000',

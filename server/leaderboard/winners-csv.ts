@@ -6,6 +6,8 @@ export interface WinnerRow {
   rank: number;
   displayName: string;
   score: number;
+  guessesUsed: number | null;
+  thinkingSeconds: number | null;
   email: string | null;
   phone: string | null;
   completedAt: string;
@@ -80,6 +82,8 @@ export function winnersCsv(rows: WinnerRow[], timeZone?: string): string {
       csvField(row.rank),
       csvField(row.displayName),
       csvField(row.score.toFixed(1)),
+      csvField(row.guessesUsed),
+      csvField(row.thinkingSeconds === null ? null : row.thinkingSeconds.toFixed(1)),
       csvField(row.email),
       csvPhoneField(row.phone),
       csvField(timeZone ? isoInTimeZone(row.completedAt, timeZone) : row.completedAt),

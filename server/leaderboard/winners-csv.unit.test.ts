@@ -26,17 +26,28 @@ describe('winners CSV', () => {
         rank: 1,
         displayName: 'Zoë',
         score: 91.23,
+        guessesUsed: 2,
+        thinkingSeconds: 14,
         email: 'z@example.test',
         phone: '+49 170 1234567',
         completedAt: '2026-01-01T10:00:00.000Z',
       },
-      { rank: 2, displayName: '=cmd|calc', score: 80, email: null, phone: null, completedAt: '2026-01-01T10:01:00.000Z' },
+      {
+        rank: 2,
+        displayName: '=cmd|calc',
+        score: 80,
+        guessesUsed: null,
+        thinkingSeconds: null,
+        email: null,
+        phone: null,
+        completedAt: '2026-01-01T10:01:00.000Z',
+      },
     ]);
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('rank,display name,score,e-mail,phone,completed at');
-    expect(lines[1]).toBe('1,Zoë,91.2,z@example.test,+49 170 1234567,2026-01-01T10:00:00.000Z');
-    expect(lines[2]).toBe("2,'=cmd|calc,80.0,,,2026-01-01T10:01:00.000Z");
+    expect(lines[0]).toBe('rank,display name,score,guesses used,thinking seconds,e-mail,phone,completed at');
+    expect(lines[1]).toBe('1,Zoë,91.2,2,14.0,z@example.test,+49 170 1234567,2026-01-01T10:00:00.000Z');
+    expect(lines[2]).toBe("2,'=cmd|calc,80.0,,,,,2026-01-01T10:01:00.000Z");
     expect(lines[3]).toBe('');
   });
 
@@ -54,6 +65,8 @@ describe('winners CSV', () => {
         rank: 1,
         displayName: ';=1+1',
         score: 90,
+        guessesUsed: 1,
+        thinkingSeconds: 3.5,
         email: 'a@example.test',
         phone: 'x;=HYPERLINK(A1);',
         completedAt: '2026-01-01T10:00:00.000Z',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompletedAttempt, seedPlayer } from '../../tests/support/leaderboard-entries';
+import { seedCompletedAttempt, seedPlayer, seedTimedGame } from '../../tests/support/leaderboard-entries';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
@@ -53,6 +53,49 @@ describe('the event time zone', () => {
   });
 });
 
+describe('ties in the winners export', () => {
+  it('carries what broke each tie: guesses used, thinking seconds and completion time', async () => {
+    const db = t.database.db;
+    const start = new Date(Date.now() - 10 * 60_000);
+    // Both reach 100 % with the same prompt typed; one on guess 1, one on guess 2; then the same guess, 4 s apart.
+    const prompt = 'a red fox in the snow';
+    const second = await seedPlayer(db, { displayName: 'TieOnGuessTwo' });
+    await seedTimedGame(db, second, {
+      prompt,
+      guesses: ['fox', prompt, 'x'],
+      scores: [50, 100, 5],
+      guessSeconds: [8, 30, 40],
+      startedAt: start,
+    });
+    const slower = await seedPlayer(db, { displayName: 'TieSlower' });
+    await seedTimedGame(db, slower, {
+      prompt,
+      guesses: [prompt, 'x', 'y'],
+      scores: [100, 5, 5],
+      guessSeconds: [16.3, 30, 40],
+      startedAt: start,
+    });
+    const faster = await seedPlayer(db, { displayName: 'TieFaster' });
+    await seedTimedGame(db, faster, {
+      prompt,
+      guesses: [prompt, 'x', 'y'],
+      scores: [100, 5, 5],
+      guessSeconds: [12.3, 30, 40],
+      startedAt: start,
+    });
+
+    const csv = (await admin('GET', '/api/admin/winners.csv?top=3')).body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv[0]).toBe('rank,display name,score,guesses used,thinking seconds,e-mail,phone,completed at');
+    const rows = csv.slice(1, 4).map((line) => line.split(','));
+    // 21 characters typed: 6.3 s of typing off the time to the best guess; guess 2 also types "fox" first.
+    expect(rows.map((cells) => cells.slice(0, 5))).toEqual([
+      ['1', 'TieFaster', '100.0', '1', '6.0'],
+      ['2', 'TieSlower', '100.0', '1', '10.0'],
+      ['3', 'TieOnGuessTwo', '100.0', '2', '22.8'],
+    ]);
+  });
+});
+
 describe('the winners export after a reset', () => {
   it('says the board is empty and points to the archive, which still exports its winners', async () => {
     const reset = await admin('POST', '/api/admin/leaderboard/reset', { label: 'Morning' });
@@ -61,15 +104,18 @@ describe('the winners export after a reset', () => {
     expect(empty.statusCode).toBe(409);
     expect(empty.json().code).toBe('BOARD_EMPTY');
     expect(empty.json().message).toMatch(/^The board is empty: it was reset at \d{4}-\d\d-\d\d \d\d:\d\d .*archive \("Morning"\)/);
-    const archived = await admin('GET', `/api/admin/winners.csv?top=3&archive=${reset.json().archive.id}`);
+    const archived = await admin('GET', `/api/admin/winners.csv?top=4&archive=${reset.json().archive.id}`);
     expect(archived.statusCode).toBe(200);
     expect(archived.body).toContain('Zoned');
+    // The archive kept what broke the ties.
+    expect(archived.body).toContain(',TieFaster,100.0,1,6.0,');
     // Nothing left the system: no export was recorded for the refusal.
     const exports = (await admin('GET', '/api/admin/audit'))
       .json()
       .entries.filter((e: { action: string }) => e.action === 'winners.export');
     expect(exports.map((e: { details: { archiveId: number | null } }) => e.details.archiveId)).toEqual([
       reset.json().archive.id,
+      null,
       null,
       null,
       null,

@@ -1,8 +1,11 @@
 /** Rate limits as the app registers them: expired counters are swept while the app runs. */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { startLimitSweeper, type LimitStore } from './limits.store';
 
-export async function limitsModule(app: FastifyInstance, { limits }: { limits: LimitStore }) {
+async function limitsPlugin(app: FastifyInstance, { limits }: { limits: LimitStore }) {
   const stopSweeper = startLimitSweeper(limits, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
   app.addHook('onClose', async () => stopSweeper());
 }
+
+export const limitsModule = fp(limitsPlugin, { name: 'limits', dependencies: ['http'], encapsulate: true });

@@ -43,7 +43,7 @@ export const windowRules = {
   verifyCodePerRecipient: { name: 'verify-code-to', windowMs: 15 * MINUTE, max: 20 },
   /**
    * Share-card requests from one address: chat apps fetch a card once per shared link, from their own servers;
-   * a venue NAT opening cards in browsers stays far below it. Drawing a card costs ~50 ms of CPU.
+   * a venue NAT opening cards in browsers stays far below it. Drawing a card costs tens of milliseconds of CPU.
    */
   shareCardPerAddress: { name: 'share-card-addr', windowMs: MINUTE, max: 240 },
 } satisfies Record<string, WindowRule>;

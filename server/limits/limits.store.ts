@@ -54,8 +54,8 @@ export const verdictOf = (rule: WindowRule, counted: { count: number; windowEnds
   counted.count > rule.max ? refuse(rule.name, counted.windowEndsAt, now) : ALLOWED;
 
 /**
- * A counter is not worth a disk flush: the commit does not wait for one (on PGlite a flush holds the database thread,
- * ~5 ms here, on every guess). A crash may forget the last few hits; nothing else is lost (a guess is counted with a
+ * A counter is not worth a disk flush: the commit does not wait for one (on PGlite a flush holds the database thread
+ * for milliseconds, on every guess). A crash may forget the last few hits; nothing else is lost (a guess is counted with a
  * plain 1 in the statement that stores it, which commits durably). set_config(…, true) holds for the statement's own
  * transaction only, so the upsert and its relaxed commit are one round trip (not BEGIN, SET LOCAL, the upsert and
  * COMMIT). Worth 1: it is the count of a new counter row.
@@ -106,6 +106,75 @@ export const oneHitValues = (rule: WindowRule, on: string, subject: string | nul
   limitWindowEndsAt: now + rule.windowMs,
 });
 
+/** One hit on each of several rules (one upsert); the verdict is the longest refusal, if any. */
+async function hitAll(db: Db, hits: Hit[], now: number): Promise<Verdict> {
+  const byKey = new Map(hits.map((h) => [keyOf(h.rule.name, h.on), h]));
+  const rows = [...byKey].map(([key, h]) => ({
+    key,
+    subject: h.subject ?? null,
+    count: ONE_WITHOUT_FLUSH,
+    windowEndsAt: now + h.rule.windowMs,
+  }));
+  let verdict = ALLOWED;
+  for (const row of await countHits(db, rows, sql`${now}::bigint`)) {
+    const candidate = verdictOf(byKey.get(row.key)!.rule, row, now);
+    if (!candidate.allowed && (verdict.allowed || candidate.retryAfterSeconds > verdict.retryAfterSeconds)) verdict = candidate;
+  }
+  return verdict;
+}
+
+/** The longest block standing on any of these backoff keys now, or ALLOWED. */
+async function blockedVerdict(db: Db, keys: Array<{ rule: BackoffRule; on: string }>, now: number): Promise<Verdict> {
+  const table = rateLimitCounters;
+  const rows = await db
+    .select({ key: table.key, blockedUntil: table.blockedUntil })
+    .from(table)
+    .where(
+      inArray(
+        table.key,
+        keys.map((k) => keyOf(k.rule.name, k.on)),
+      ),
+    );
+  let verdict = ALLOWED;
+  for (const row of rows) {
+    if (row.blockedUntil !== null && row.blockedUntil > now) {
+      const candidate = refuse(row.key.split(':')[0], row.blockedUntil, now);
+      if (verdict.allowed || candidate.retryAfterSeconds > verdict.retryAfterSeconds) verdict = candidate;
+    }
+  }
+  return verdict;
+}
+
+/** One failure on a backoff rule's key, and whose it is (the e-mail, when it is about one). */
+interface Failure {
+  rule: BackoffRule;
+  on: string;
+  subject?: string;
+}
+
+/**
+ * The upsert of one failure on each of `failures` (one per key; one statement, whose commit waits for no flush, like a
+ * hit's): counted in its window and, past its rule's free ones, blocked for a doubling, capped time. Each row carries its
+ * rule's numbers, read back by key in the conflict branch.
+ */
+function failuresUpsert(failures: Failure[], now: number): SQL {
+  const byKey = new Map(failures.map((failure) => [keyOf(failure.rule.name, failure.on), failure]));
+  const rows = [...byKey].map(
+    ([key, { rule, subject }]) =>
+      sql`(${key}::text, ${subject ?? null}::text, ${now + rule.windowMs}::bigint, ${rule.free < 1 ? now + Math.min(rule.maxBlockMs, rule.baseBlockMs) : null}::bigint, ${rule.free}::int, ${rule.baseBlockMs}::float8, ${rule.maxBlockMs}::bigint)`,
+  );
+  const count = sql`(case when rate_limit_counters.window_ends_at <= ${now}::bigint then 1 else rate_limit_counters.count + 1 end)`;
+  const blockFor = sql`(select case when ${count} > failure.free then ${now}::bigint + least(failure.max_block_ms, (failure.base_block_ms * power(2, least(40, ${count} - failure.free - 1)))::bigint) end from failure where failure.key = excluded.key)`;
+  return sql`
+    with failure (key, subject, window_ends_at, first_block, free, base_block_ms, max_block_ms) as (values ${sql.join(rows, sql`, `)})
+    insert into rate_limit_counters as rate_limit_counters (key, subject, count, window_ends_at, blocked_until)
+    select key, subject, ${ONE_WITHOUT_FLUSH}, window_ends_at, first_block from failure
+    on conflict (key) do update set
+      count = ${count},
+      window_ends_at = excluded.window_ends_at,
+      blocked_until = ${blockFor}`;
+}
+
 export function createLimitStore(db: Db, clock: Clock = Date.now) {
   const table = rateLimitCounters;
 
@@ -121,59 +190,20 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
       const [row] = await oneHit.execute(oneHitValues(rule, on, subject ?? null, now));
       return verdictOf(rule, row, now);
     }
-    const byKey = new Map(hits.map((h) => [keyOf(h.rule.name, h.on), h]));
-    const rows = [...byKey].map(([key, h]) => ({
-      key,
-      subject: h.subject ?? null,
-      count: ONE_WITHOUT_FLUSH,
-      windowEndsAt: now + h.rule.windowMs,
-    }));
-    let verdict = ALLOWED;
-    for (const row of await countHits(db, rows, sql`${now}::bigint`)) {
-      const candidate = verdictOf(byKey.get(row.key)!.rule, row, now);
-      if (!candidate.allowed && (verdict.allowed || candidate.retryAfterSeconds > verdict.retryAfterSeconds)) verdict = candidate;
-    }
-    return verdict;
+    return hitAll(db, hits, now);
   }
 
   /** Refuses while any of these backoff keys is blocked; counts nothing. */
   async function checkBackoff(keys: Array<{ rule: BackoffRule; on: string }>): Promise<Verdict> {
     if (keys.length === 0) return ALLOWED;
-    const now = clock();
-    const rows = await db
-      .select({ key: table.key, blockedUntil: table.blockedUntil })
-      .from(table)
-      .where(
-        inArray(
-          table.key,
-          keys.map((k) => keyOf(k.rule.name, k.on)),
-        ),
-      );
-    let verdict = ALLOWED;
-    for (const row of rows) {
-      if (row.blockedUntil !== null && row.blockedUntil > now) {
-        const candidate = refuse(row.key.split(':')[0], row.blockedUntil, now);
-        if (verdict.allowed || candidate.retryAfterSeconds > verdict.retryAfterSeconds) verdict = candidate;
-      }
-    }
-    return verdict;
+    return blockedVerdict(db, keys, clock());
   }
 
-  /** Records one failure on a backoff key and, past the free ones, blocks it for an exponentially growing, capped time. */
-  async function recordFailure(rule: BackoffRule, on: string, subject?: string): Promise<void> {
-    const now = clock();
-    const key = keyOf(rule.name, on);
-    const count = sql`(case when rate_limit_counters.window_ends_at <= ${now}::bigint then 1 else rate_limit_counters.count + 1 end)`;
-    const block = (n: unknown) =>
-      sql`case when ${n} > ${rule.free} then ${now}::bigint + least(${rule.maxBlockMs}::bigint, (${rule.baseBlockMs}::float8 * power(2, least(40, ${n} - ${rule.free} - 1)))::bigint) end`;
-    await db.execute(sql`
-      insert into rate_limit_counters as rate_limit_counters (key, subject, count, window_ends_at, blocked_until)
-      values (${key}, ${subject ?? null}, 1, ${now + rule.windowMs}::bigint, ${rule.free < 1 ? now + Math.min(rule.maxBlockMs, rule.baseBlockMs) : null}::bigint)
-      on conflict (key) do update set
-        count = ${count},
-        window_ends_at = ${now + rule.windowMs}::bigint,
-        blocked_until = ${block(count)}`);
+  /** Records one failure on each backoff key (one statement); past a rule's free ones, its key is blocked a while. */
+  async function recordFailures(failures: Failure[]): Promise<void> {
+    if (failures.length > 0) await db.execute(failuresUpsert(failures, clock()));
   }
+  const recordFailure = (rule: BackoffRule, on: string, subject?: string) => recordFailures([{ rule, on, subject }]);
 
   /** Forgets these keys (a success clears the failures that led up to it). */
   async function clear(keys: Array<{ rule: { name: string }; on: string }>): Promise<void> {
@@ -203,9 +233,10 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
 
   /** Records `key` until `untilMs` unless it is recorded already: true for the first caller only, on every instance. */
   async function claimOnce(key: string, untilMs: number): Promise<boolean> {
+    // Its commit waits for no flush either: after a crash, at most the last moment's claims could be made again.
     const claimed = await db
       .insert(table)
-      .values({ key, count: 1, windowEndsAt: untilMs })
+      .values({ key, count: ONE_WITHOUT_FLUSH, windowEndsAt: untilMs })
       .onConflictDoNothing()
       .returning({ key: table.key });
     return claimed.length === 1;
@@ -221,7 +252,7 @@ export function createLimitStore(db: Db, clock: Clock = Date.now) {
     return deleted.length;
   }
 
-  return { hit, checkBackoff, recordFailure, clear, nearLimit, claimOnce, sweep, clock };
+  return { hit, checkBackoff, recordFailure, recordFailures, clear, nearLimit, claimOnce, sweep, clock };
 }
 
 export type LimitStore = ReturnType<typeof createLimitStore>;

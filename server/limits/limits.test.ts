@@ -89,6 +89,36 @@ describe('backoff', () => {
   });
 });
 
+describe('several failures in one statement', () => {
+  it('counts each key by its own rule: its free failures, its doubling block and its cap; a rule with no free ones blocks at once', async () => {
+    const store = createLimitStore(database.db, clock);
+    const lenient = { name: 'bo-lenient', windowMs: 3_600_000, free: 3, baseBlockMs: 5_000, maxBlockMs: 60_000 };
+    const strict = { name: 'bo-strict', windowMs: 3_600_000, free: 1, baseBlockMs: 20_000, maxBlockMs: 40_000 };
+    const none = { name: 'bo-none', windowMs: 3_600_000, free: 0, baseBlockMs: 7_000, maxBlockMs: 7_000 };
+    const failures = [
+      { rule: lenient, on: 'x', subject: 'someone@example.test' },
+      { rule: strict, on: 'x' },
+      { rule: none, on: 'x' },
+    ];
+    const waits: number[][] = [];
+    for (let i = 0; i < 5; i++) {
+      await store.recordFailures(failures);
+      waits.push(await Promise.all(failures.map(async ({ rule, on }) => (await store.checkBackoff([{ rule, on }])).retryAfterSeconds)));
+    }
+    expect(waits).toEqual([
+      [0, 0, 7],
+      [0, 20, 7],
+      [0, 40, 7],
+      [5, 40, 7],
+      [10, 40, 7],
+    ]);
+    // The same as one statement per key (the single-key form) gives.
+    const single = { ...lenient, name: 'bo-single' };
+    for (let i = 0; i < 5; i++) await store.recordFailure(single, 'x');
+    expect((await store.checkBackoff([{ rule: single, on: 'x' }])).retryAfterSeconds).toBe(10);
+  });
+});
+
 describe('sweep', () => {
   it('deletes rows whose window ended and that block nobody, and keeps the rest', async () => {
     const store = createLimitStore(database.db, clock);

@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { mailOutbox } from '../db/tables/platform.tables';
+import { eq } from 'drizzle-orm';
+import { user } from '../db/tables/auth.tables';
+import { mailOutbox } from '../db/tables/mail.tables';
 import { createPlayer } from '../../tests/support/players';
 import { createTestApp, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
 
@@ -75,7 +77,9 @@ describe('mail outbox with a stalled mail server', () => {
   });
 
   it('answers sign-up and reset for new and existing addresses without waiting for the mail server', async () => {
+    // Confirmed: an address not confirmed yet gets a new code instead of "you already have an account" (auth.ts).
     const existing = await createPlayer(t.app, t.database.db, { verify: false });
+    await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, existing.id));
     await expect.poll(() => smtp.received.length).toBe(1);
     smtp.hold();
     const fresh = uniqueEmail();

@@ -1,5 +1,6 @@
 /** Mail as the app registers it: the outbox runs while the app does; the dev mailbox where mail is captured. */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { devMailRoutes } from './mail.routes';
@@ -17,7 +18,7 @@ export function createConfiguredMailer(env: Env, database: Database, onError: (e
   });
 }
 
-export async function mailModule(
+async function mailPlugin(
   app: FastifyInstance,
   { mailer, database, production }: { mailer: Mailer; database: Database; production: boolean },
 ) {
@@ -25,3 +26,5 @@ export async function mailModule(
   if (mailer.stop) app.addHook('onClose', async () => mailer.stop!());
   if (!production && mailer.mode === 'capture') await app.register(devMailRoutes, { db: database.db });
 }
+
+export const mailModule = fp(mailPlugin, { name: 'mail', dependencies: ['http'], encapsulate: true });

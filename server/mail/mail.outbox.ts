@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { backoffMs, claimJobs, nowPlusMs } from '../db/job-queue';
-import { mailOutbox } from '../db/tables/platform.tables';
+import { mailOutbox } from '../db/tables/mail.tables';
 import type { MailContent } from './mail.templates';
 
 export interface OutboxOptions {
@@ -115,10 +115,16 @@ export function createOutbox(options: OutboxOptions) {
   };
 }
 
-export type Outbox = ReturnType<typeof createOutbox>;
-
 /** Mails waiting in the outbox, over every instance (GET /metrics). */
 export async function outboxDepth(db: Db): Promise<number> {
   const [row] = await db.select({ depth: sql<number>`count(*)::int` }).from(mailOutbox);
   return Number(row.depth);
+}
+
+/** Seconds since the oldest mail still waiting was queued (0 when none waits): an outbox that stopped draining grows it. */
+export async function outboxOldestSeconds(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ age: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8` })
+    .from(mailOutbox);
+  return Number(row.age);
 }

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../db/client';
+import { isThisMachine } from '../http/this-machine';
 import { listCapturedMail } from './mail.service';
 import { escapeHtml } from './mail.templates';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via'];
-
-/** True only for a request whose TCP peer is this machine and that carries no sign of having been forwarded. */
-export function isDirectLoopback(socketAddress: string | undefined, headers: Record<string, unknown>): boolean {
-  return socketAddress !== undefined && LOOPBACK.has(socketAddress) && FORWARDING_HEADERS.every((name) => headers[name] === undefined);
-}
 
 /**
  * Development mailbox: every captured mail, newest first. Not registered in production, and answered only to
@@ -20,13 +13,18 @@ export async function devMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // The socket's own peer, never request.ip: with a trusted proxy request.ip comes from X-Forwarded-For, which the
   // client writes. And a request that came through any proxy (a tunnel on this machine included) is not local.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isDirectLoopback(request.raw.socket.remoteAddress, request.headers)) return reply.callNotFound();
+    if (!isThisMachine(request.raw.socket.remoteAddress, request.headers)) return reply.callNotFound();
   });
 
-  app.get('/dev/mail.json', async () => {
-    const mails = await listCapturedMail(db);
-    return mails.map(({ to, subject, text, html, createdAt }) => ({ to, subject, text, html, createdAt: createdAt.toISOString() }));
-  });
+  // ?to=<address>: only that mailbox's (a reader among a flood of other mail).
+  app.get(
+    '/dev/mail.json',
+    { schema: { querystring: z.object({ to: z.string().trim().toLowerCase().max(320).optional() }) } },
+    async (request) => {
+      const mails = await listCapturedMail(db, 100, (request.query as { to?: string }).to);
+      return mails.map(({ to, subject, text, html, createdAt }) => ({ to, subject, text, html, createdAt: createdAt.toISOString() }));
+    },
+  );
 
   app.get('/dev/mail', async (_request, reply) => {
     const mails = await listCapturedMail(db);

@@ -1,7 +1,7 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
-import { capturedMail } from '../db/tables/platform.tables';
+import { capturedMail } from '../db/tables/mail.tables';
 import { createOutbox } from './mail.outbox';
 import type { MailContent } from './mail.templates';
 
@@ -56,6 +56,12 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-export async function listCapturedMail(db: Db, limit = 100) {
-  return db.select().from(capturedMail).orderBy(desc(capturedMail.createdAt), desc(capturedMail.id)).limit(limit);
+/** The newest captured mails, or only those to `to` (one reader's mailbox among many senders). */
+export async function listCapturedMail(db: Db, limit = 100, to?: string) {
+  return db
+    .select()
+    .from(capturedMail)
+    .where(to === undefined ? undefined : eq(capturedMail.to, to))
+    .orderBy(desc(capturedMail.createdAt), desc(capturedMail.id))
+    .limit(limit);
 }

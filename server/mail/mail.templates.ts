@@ -28,12 +28,12 @@ ${codeHtml}<p style="font-size:13px;color:#b4b4c8">Or paste this link into your 
 export const verificationMail = (url: string, code?: string) =>
   actionMail(
     'Confirm your e-mail for Guess the Genesis',
-    'Welcome to Guess the Genesis! Confirm your e-mail address to activate your account and start playing.',
+    'Someone (hopefully you) just signed up for Guess the Genesis with this e-mail address. If it was you, confirm the address to start playing.',
     'Confirm my e-mail',
     url,
     code
-      ? "The code expires in 15 minutes. If you didn't sign up, you can ignore this e-mail."
-      : "If you didn't sign up, you can ignore this e-mail.",
+      ? "The code expires in 15 minutes. If it wasn't you, ignore this e-mail: an address nobody confirms is forgotten within a day."
+      : "If it wasn't you, ignore this e-mail: an address nobody confirms is forgotten within a day.",
     code,
   );
 

@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturedMail } from '../db/tables/platform.tables';
+import { capturedMail } from '../db/tables/mail.tables';
 import { createTestApp, request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
 
 interface Received {

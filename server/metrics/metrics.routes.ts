@@ -5,10 +5,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isThisMachine } from '../http/this-machine';
 import type { Metrics } from './metrics';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via'];
 
 export interface MetricsAccess {
   token?: string;
@@ -24,12 +22,7 @@ export function mayReadMetrics(request: FastifyRequest, access: MetricsAccess): 
     if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
   }
   const peer = request.raw.socket.remoteAddress;
-  return (
-    peer !== undefined &&
-    LOOPBACK.has(peer) &&
-    !access.trustsPeer(peer) &&
-    FORWARDING_HEADERS.every((name) => request.headers[name] === undefined)
-  );
+  return isThisMachine(peer, request.headers) && !access.trustsPeer(peer);
 }
 
 export async function metricsRoutes(app: FastifyInstance, options: MetricsAccess & { metrics: Metrics }) {

@@ -15,6 +15,8 @@ export interface Metrics {
   readonly guessesScored: Counter;
   /** Guesses refused, by reason (the error code the player got, e.g. SCORER_BUSY, RATE_LIMITED, SLOT_TAKEN). */
   readonly guessesRefused: Counter<'reason'>;
+  /** HTTP responses by status code (every route; 5xx other than a 503 "busy, send it again" are faults). */
+  readonly httpResponses: Counter<'code'>;
   /** Adds prom-client's process metrics (memory, CPU, GC, event-loop delay), listed after the game's own. */
   collectProcessMetrics(): void;
   /** A gauge whose value is read when Prometheus scrapes. A reader that fails leaves the gauge without a sample. */
@@ -46,6 +48,13 @@ export function createMetrics(options: { onReadError?: (error: unknown, metric: 
     registers: [registry],
   });
 
+  const httpResponses = new Counter({
+    name: `${METRICS_PREFIX}http_responses_total`,
+    help: 'HTTP responses by status code.',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
+
   let processMetrics = false;
   return {
     registry,
@@ -54,10 +63,15 @@ export function createMetrics(options: { onReadError?: (error: unknown, metric: 
       processMetrics = true;
       // Process memory, CPU, handles, GC and event-loop delay (nodejs_eventloop_lag_*), from prom-client itself.
       collectDefaultMetrics({ register: registry, prefix: METRICS_PREFIX, eventLoopMonitoringPrecision: 20 });
+      // prom-client names three gauges `…_total`, a suffix Prometheus keeps for counters (`promtool check metrics`
+      // refuses them). Each is the sum of a labelled gauge it also exports (nodejs_active_handles{type} …).
+      for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+        registry.removeSingleMetric(`${METRICS_PREFIX}${name}`);
     },
     guessSeconds,
     guessesScored,
     guessesRefused,
+    httpResponses,
     gauge(name, help, read) {
       new Gauge({
         name: `${METRICS_PREFIX}${name}`,

@@ -16,8 +16,8 @@ import { recordAudit } from '../audit/audit.service';
 import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/races';
-import { profiles } from '../db/tables/game.tables';
-import { deploymentFacts } from '../db/tables/platform.tables';
+import { profiles } from '../db/tables/players.tables';
+import { deploymentFacts } from '../db/tables/db.tables';
 import { DISPLAY_NAME_KEY_VERSION, displayNameKey } from './public-text';
 
 export const DISPLAY_NAME_KEY_FACT = 'display_name_key_version';

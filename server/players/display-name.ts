@@ -8,7 +8,7 @@ export { publicTextProblem } from './public-text';
 const nameMessages: Record<PublicTextProblem, string> = {
   'invisible-characters': 'Display names cannot contain invisible or control characters.',
   'no-visible-letters': 'A display name needs visible letters or digits.',
-  link: 'Display names cannot contain links or web addresses.',
+  link: 'Display names cannot contain links, web addresses, handles or phone numbers.',
   offensive: 'That display name is not allowed: it will appear on a public leaderboard. Please choose another.',
   // Same words as 'offensive': a player never learns what the organizer's list holds.
   blocked: 'That display name is not allowed: it will appear on a public leaderboard. Please choose another.',

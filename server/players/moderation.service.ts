@@ -2,7 +2,7 @@
 import { asc, isNotNull, or } from 'drizzle-orm';
 import type { ModerationMatch } from '@contracts/admin-moderation';
 import type { Db } from '../db/client';
-import { profiles } from '../db/tables/game.tables';
+import { profiles } from '../db/tables/players.tables';
 import { moderationTerms } from '../db/tables/players.tables';
 import { displayNameProblem } from './display-name';
 import { compileTerm, publicTextProblem, type CompiledTerm, type PublicTextProblem } from './public-text';

@@ -2,9 +2,9 @@
 // the organizer's blocklist (401/403, applied at once, existing matches listed, never shown to players).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/tables/admin.tables';
-import { profiles } from '../db/tables/game.tables';
-import { deploymentFacts } from '../db/tables/platform.tables';
+import { auditLog } from '../db/tables/audit.tables';
+import { profiles } from '../db/tables/players.tables';
+import { deploymentFacts } from '../db/tables/db.tables';
 import { DISPLAY_NAME_KEY_FACT, refreshDisplayNameKeys } from './display-name-keys';
 import { DISPLAY_NAME_KEY_VERSION, displayNameKey } from './public-text';
 import { seedCompletedAttempt } from '../../tests/support/leaderboard-entries';

@@ -7,7 +7,8 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { forgetInAudit } from '../audit/audit.service';
 import type { Db } from '../db/client';
 import { rateLimit, user, verification } from '../db/tables/auth.tables';
-import { capturedMail, leaderboardArchives, mailOutbox } from '../db/tables/platform.tables';
+import { capturedMail, mailOutbox } from '../db/tables/mail.tables';
+import { leaderboardArchives } from '../db/tables/leaderboard.tables';
 import { forgetRateLimitsFor } from '../limits/limits.store';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminPlayer, AdminPlayersQuery } from '@contracts/admin-players';
 import type { AdminPlayerSortKey } from '@contracts/admin.rules';
 import type { Db } from '../db/client';
-import { rankedPrelude } from '../db/ranking';
+import { finalWhistle, rankedPrelude } from '../db/ranking';
 
 /** Sort expressions by column; every one ends on u.id so pages never overlap or skip. */
 const sortColumns: Record<AdminPlayerSortKey, SQL> = {
@@ -26,7 +26,10 @@ interface PlayerRow {
   email_verified: boolean;
   hidden: boolean | null;
   latest_score: number | null;
+  not_counted: 'practice' | 'after-final-whistle' | null;
   rank: number | null;
+  guesses_used: number | null;
+  thinking: number | null;
   games: number;
   created_at: string | Date;
   last_seen: string | Date | null;
@@ -48,7 +51,10 @@ function toPlayer(row: PlayerRow): AdminPlayer {
     emailVerified: Boolean(row.email_verified),
     hidden: Boolean(row.hidden),
     latestScore: row.latest_score === null ? null : Number(row.latest_score),
+    latestNotCounted: row.not_counted ?? null,
     rank: row.rank === null ? null : Number(row.rank),
+    boardGuessesUsed: row.guesses_used === null ? null : Number(row.guesses_used),
+    boardThinkingSeconds: row.thinking === null ? null : Number(row.thinking),
     gamesPlayed: Number(row.games),
     signedUpAt: iso(row.created_at),
     lastSeenAt: row.last_seen === null ? null : iso(row.last_seen),
@@ -57,8 +63,10 @@ function toPlayer(row: PlayerRow): AdminPlayer {
 
 /** Per-player aggregates, optionally only for some players (`ids`): latest score, games started, last seen. */
 const latestAny = (only: SQL) => sql`latest_any as (
-      select distinct on (a.user_id) a.user_id, round(a.final_score::numeric, 1)::float8 as final_score
-      from attempts a
+      select distinct on (a.user_id) a.user_id, round(a.final_score::numeric, 1)::float8 as final_score,
+        case when a.completed_at > ${finalWhistle} then 'after-final-whistle'
+          when c.practice and not coalesce((select practice_counts from event_settings where id = 1), false) then 'practice' end as not_counted
+      from attempts a join challenges c on c.id = a.challenge_id
       where a.completed_at is not null and a.final_score is not null and ${only}
       order by a.user_id, a.completed_at desc, a.created_at desc
     )`;
@@ -94,9 +102,9 @@ export async function selectPlayers(
   const where = query.id ? sql`u.id = ${query.id}` : search ? sql`(u.email ilike ${search} or p.display_name ilike ${search})` : sql`true`;
   const direction = query.dir === 'asc' ? sql`asc` : sql`desc`;
   const byRank = query.sort === 'rank';
-  const page = rowsOf<{ id: string; total: number; rank?: number | null }>(
+  const page = rowsOf<{ id: string; total: number; rank?: number | null; guesses_used?: number | null; thinking?: number | null }>(
     await db.execute(sql`${sortCtes[query.sort] ?? sql``}
-    select u.id, count(*) over ()::int as total${byRank ? sql`, r.rank` : sql``}
+    select u.id, count(*) over ()::int as total${byRank ? sql`, r.rank, r.guesses_used, r.thinking::float8 as thinking` : sql``}
     from "user" u left join profiles p on p.id = u.id ${sortJoins[query.sort] ?? sql``}
     where ${where}
     order by ${sortColumns[query.sort]} ${direction} nulls last, u.id ${direction}
@@ -120,7 +128,8 @@ export async function selectPlayers(
     ${games(sql`a.user_id in (${ids})`)},
     ${seen(sql`s.user_id in (${ids})`)}
     select u.id, p.display_name, u.email, p.phone_number, u.role, u.email_verified, p.hidden,
-      la.final_score as latest_score, ${byRank ? sql`null::int` : sql`r.rank`} as rank, coalesce(g.games, 0) as games, u.created_at, s.last_seen, 0 as total
+      la.final_score as latest_score, la.not_counted,
+      ${byRank ? sql`null::int as rank, null::int as guesses_used, null::float8 as thinking` : sql`r.rank, r.guesses_used, r.thinking::float8 as thinking`}, coalesce(g.games, 0) as games, u.created_at, s.last_seen, 0 as total
     from "user" u
     left join profiles p on p.id = u.id
     left join latest_any la on la.user_id = u.id
@@ -131,7 +140,12 @@ export async function selectPlayers(
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    players: page.map((row) => toPlayer({ ...byId.get(row.id)!, ...(byRank ? { rank: row.rank ?? null } : {}) })),
+    players: page.map((row) =>
+      toPlayer({
+        ...byId.get(row.id)!,
+        ...(byRank ? { rank: row.rank ?? null, guesses_used: row.guesses_used ?? null, thinking: row.thinking ?? null } : {}),
+      }),
+    ),
     total: Number(page[0].total),
   };
 }

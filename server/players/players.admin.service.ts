@@ -8,7 +8,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { announceLeaderboardChange } from '../db/channels';
 import type { Db } from '../db/client';
 import { user } from '../db/tables/auth.tables';
-import { profiles } from '../db/tables/game.tables';
+import { profiles } from '../db/tables/players.tables';
 import { HttpError } from '../http/http-error';
 import { isUniqueViolation } from '../db/races';
 import { createModerationService } from './moderation.service';

@@ -5,10 +5,13 @@ import { createGamer, playFullGame, startGame } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { request, uniqueEmail, type TestApp } from '../../tests/support/test-app';
 import { account, rateLimit, session, user, verification } from '../db/tables/auth.tables';
-import { auditLog } from '../db/tables/admin.tables';
-import { attempts, challenges, profiles } from '../db/tables/game.tables';
+import { auditLog } from '../db/tables/audit.tables';
+import { attempts } from '../db/tables/game.tables';
+import { challenges } from '../db/tables/challenges.tables';
+import { profiles } from '../db/tables/players.tables';
 import { rateLimitCounters } from '../db/tables/limits.tables';
-import { capturedMail, leaderboardArchives, mailOutbox } from '../db/tables/platform.tables';
+import { capturedMail, mailOutbox } from '../db/tables/mail.tables';
+import { leaderboardArchives } from '../db/tables/leaderboard.tables';
 import { boardOf, openLiveBoardApp, type LiveBoardApp } from '../../tests/support/live-board';
 
 let live: LiveBoardApp;
@@ -64,6 +67,9 @@ describe('GET /api/admin/players', () => {
     expect(alpha.gamesPlayed).toBe(1);
     expect(alpha.latestScore).not.toBeNull();
     expect(alpha.rank).toBeGreaterThanOrEqual(1);
+    // What breaks a tie on the board comes with the rank: the guess that reached the score, and thinking time.
+    expect(alpha.boardGuessesUsed).toBeGreaterThanOrEqual(1);
+    expect(alpha.boardThinkingSeconds).toBeGreaterThanOrEqual(0);
     expect(Date.parse(alpha.signedUpAt)).not.toBeNaN();
     expect(Date.parse(alpha.lastSeenAt!)).not.toBeNaN();
 
@@ -85,6 +91,8 @@ describe('GET /api/admin/players', () => {
     const ranksByName = new Map(found.players.map((p) => [p.id, p.rank]));
     const byRank = (await list(`q=${tag}&sort=rank&dir=asc`)).players;
     expect(byRank.map((p) => p.rank)).toEqual(byRank.map((p) => ranksByName.get(p.id)));
+    const tieBreaks = new Map(found.players.map((p) => [p.id, [p.boardGuessesUsed, p.boardThinkingSeconds]]));
+    expect(byRank.map((p) => [p.boardGuessesUsed, p.boardThinkingSeconds])).toEqual(byRank.map((p) => tieBreaks.get(p.id)));
     expect(byRank[0].rank!).toBeLessThan(byRank[1].rank!);
 
     // Pages split the result without overlap.

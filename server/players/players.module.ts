@@ -1,5 +1,6 @@
 /** Players as the app registers them: their own profile, and the organizer's players table and moderation. */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { refreshDisplayNameKeys } from './display-name-keys';
 import { moderationAdminRoutes } from './moderation.admin.routes';
@@ -10,7 +11,7 @@ import { profileRoutes } from './profile.routes';
 import { createProfileService } from './profile.service';
 import { startUnconfirmedSweeper } from './unconfirmed-sweep';
 
-export async function playersModule(app: FastifyInstance, { database }: { database: Database }) {
+async function playersPlugin(app: FastifyInstance, { database }: { database: Database }) {
   const { db } = database;
   await app.register(profileRoutes, { profiles: createProfileService({ db, log: app.log }) });
   await app.register(moderationAdminRoutes, { moderation: createModerationService({ db }), db });
@@ -27,3 +28,5 @@ export async function playersModule(app: FastifyInstance, { database }: { databa
   });
   app.addHook('onClose', async () => stopSweeper?.());
 }
+
+export const playersModule = fp(playersPlugin, { name: 'players', dependencies: ['http', 'auth'], encapsulate: true });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_CHANNEL } from '../db/channels';
 import { user } from '../db/tables/auth.tables';
-import { profiles } from '../db/tables/game.tables';
+import { profiles } from '../db/tables/players.tables';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 

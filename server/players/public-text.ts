@@ -27,6 +27,14 @@ const blankEverywhere = /[\p{Default_Ignorable_Code_Point}\u2800\p{Zl}\p{Zp}]/gu
 const variationSelectors = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 /** Zalgo text: stacks of combining marks spill over neighbouring rows on the board. */
 const markStack = /\p{M}{3,}/u;
+/**
+ * A letter with a combining diacritic left over after NFKC (which composes every accented letter a language writes, so
+ * 'ệ' is one letter) that carries two or more marks in all: only Zalgo stacks them ('à́', 'Z͑͒'). Marks that scripts
+ * need (Thai tone marks, Devanagari vowel signs) are outside these blocks.
+ */
+const diacriticCluster = /\P{M}?\p{M}*[\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]\p{M}*/gu;
+const stacksDiacritics = (nfkc: string) =>
+  [...nfkc.matchAll(diacriticCluster)].some(([cluster]) => (cluster.normalize('NFD').match(/\p{M}/gu)?.length ?? 0) >= 2);
 /** Hate symbols: swastikas (CJK and Tibetan), and SS runes written with runic or Greek letters. */
 const hateSymbols = /[\u5350\u534D\u0FD5-\u0FD8]|(?:\u16CB|\u03DF){2}/u;
 
@@ -46,6 +54,15 @@ const schemeWithoutSlashes =
 /** An address by number: IPv4 with or without a port ('192.168.1.50:3000'), bracketed IPv6, a named host with a port. */
 const addressPattern =
   /(?<![\p{L}\p{N}])\d{1,3}(?:\s*\.\s*\d{1,3}){3}(?![\p{L}\p{N}])|\[[0-9a-f:.]*:[0-9a-f:.]*\]|\blocalhost\b|(?<![\p{L}\p{N}])[a-z0-9-]+(?:\.[a-z0-9-]+)+:\d{2,5}\b/iu;
+/**
+ * A dot set apart by spaces to dodge a filter: 'evil . com', 'evil .com', and 'evil. com' before a lower-case top-level
+ * domain (a sentence's full stop has no space before it, and the next sentence starts with a capital).
+ */
+const spacedDots = new RegExp(`\\s+\\.\\s*|\\.\\s+(?=(?:${TLDS})\\b)`, 'gu');
+/** A social handle: '@' then a name ('@handle', '@some.one'); not an e-mail (found as a link) nor a lone '@'. */
+const handlePattern = /(?<![\p{L}\p{N}_.@])@[\p{L}\p{N}_][\p{L}\p{N}_.]*/u;
+/** A phone number: 7 or more digits, '+' or '(' allowed in front, single spaces, dots, dashes or brackets between. */
+const phonePattern = /(?<![\p{L}\p{N}])\+?\(?\d(?:[\s.()\-/]?\d){6,}/u;
 /** Dots written out to dodge a filter: 'evil[.]pw', 'evil (dot) pw', 'evil dot com'. */
 const spelledDots = new RegExp(`\\s*[[({]\\s*(?:\\.|dot)\\s*[\\])}]\\s*|\\s+dot\\s+(?=(?:${TLDS})\\b)`, 'giu');
 /**
@@ -59,9 +76,10 @@ const linkFinder = new LinkifyIt({
   tlds: createRequire(import.meta.url)('tlds') as string[],
 });
 
-/** True when text holds a link or address in any form we know of. */
+/** True when text holds a link, address, handle or phone number in any form we know of. */
 function hasLink(nfkc: string): boolean {
-  for (const form of new Set([nfkc, unhomoglyph(nfkc)])) {
+  if (handlePattern.test(nfkc) || phonePattern.test(nfkc)) return true;
+  for (const form of new Set([nfkc, unhomoglyph(nfkc), nfkc.replace(spacedDots, '.')])) {
     if (linkPattern.test(form) || schemeWithoutSlashes.test(form) || addressPattern.test(form)) return true;
     if (linkFinder.test(form) || linkFinder.test(form.replace(spelledDots, '.'))) return true;
   }
@@ -152,24 +170,32 @@ export const BUILT_IN_HATE_TERMS = [
   'ethnic cleansing',
 ].map((term) => compileTerm(term)!);
 
+/** A spelling that sounds like a listed word: 'ph' for 'f' ('phuck'). */
+const soundAlike = (text: string) => text.replace(/ph/giu, 'f');
+
 /** Why text shown in public must be refused (checked in this order), or null when it is fine. */
 export function publicTextProblem(text: string, blocklist: readonly CompiledTerm[] = []): PublicTextProblem | null {
   if (invisibleCharacters.test(text)) return 'invisible-characters';
   const nfkc = text.normalize('NFKC');
   const visible = nfkc.replace(blankLetters, '');
-  if (!/[\p{L}\p{N}]/u.test(visible) || markStack.test(nfkc)) return 'no-visible-letters';
+  if (!/[\p{L}\p{N}]/u.test(visible) || markStack.test(nfkc) || stacksDiacritics(nfkc)) return 'no-visible-letters';
   // Blank letters beside visible ones: 'Champ5083ㅤ' would pass for 'Champ5083' on the board.
   if (blankAnywhere.test(nfkc.replace(variationSelectors, ''))) return 'invisible-characters';
   if (hasLink(nfkc)) return 'link';
   if (hateSymbols.test(nfkc)) return 'offensive';
   const skeleton = unhomoglyph(nfkc);
-  for (const candidate of new Set([text, skeleton])) {
+  // Each spelling is also read with spaced-out letters joined ('k.k.k' → 'kkk') and sounds folded ('phuck' → 'fuck').
+  const variants = new Set<string>();
+  for (const candidate of [text, skeleton]) {
     const joined = candidate.replace(spacedOutLetters, (run) => run.replace(/[\s._\-*]+/g, ''));
-    if (profanity.hasMatch(candidate) || profanity.hasMatch(joined)) return 'offensive';
+    for (const variant of [candidate, joined]) variants.add(variant).add(soundAlike(variant));
   }
-  const spaced = matchingForm(text);
-  const form = { spaced: ` ${spaced} `, squashed: spaced.replace(/ /g, '') };
-  if (BUILT_IN_HATE_TERMS.some((term) => matchesTerm(form, term))) return 'offensive';
-  if (blocklist.some((term) => matchesTerm(form, term))) return 'blocked';
+  for (const variant of variants) if (profanity.hasMatch(variant)) return 'offensive';
+  const forms = [...variants].map((variant) => {
+    const spaced = matchingForm(variant);
+    return { spaced: ` ${spaced} `, squashed: spaced.replace(/ /g, '') };
+  });
+  if (forms.some((form) => BUILT_IN_HATE_TERMS.some((term) => matchesTerm(form, term)))) return 'offensive';
+  if (forms.some((form) => blocklist.some((term) => matchesTerm(form, term)))) return 'blocked';
   return null;
 }

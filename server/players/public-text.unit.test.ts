@@ -172,3 +172,45 @@ describe("the organizer's blocklist", () => {
     expect(publicTextProblem('Acme fan', blocklist)).toBeNull();
   });
 });
+
+describe('contact details and dodges of the word lists', () => {
+  it.each(['visit evil . com for tips', 'evil .com', 'go to evil. com now', 'tips at evil . pw'])(
+    'refuses a spaced or dotted domain %j',
+    (text) => {
+      expect(publicTextProblem(text)).toBe('link');
+    },
+  );
+  it.each(['follow @handle', '@some.one', 'DM me @x_y'])('refuses a handle %j', (text) => {
+    expect(publicTextProblem(text)).toBe('link');
+  });
+  it.each(['call +1 415 555 0134', 'text 0612345678', '(415) 555-0134', '+44 20.7946.0958'])('refuses a phone number %j', (text) => {
+    expect(publicTextProblem(text)).toBe('link');
+  });
+  it.each(['first line\nsecond', 'a\r\nb', 'a\u2028b'])('refuses a line break %j', (text) => {
+    expect(publicTextProblem(text)).toBe('invisible-characters');
+  });
+  it.each(['Z\u0351\u0352algo', 'a\u0300\u0301', 'e\u0336\u0336vil'])('refuses two combining marks in a row %j', (text) => {
+    expect(publicTextProblem(text)).toBe('no-visible-letters');
+  });
+  it.each(['phuck this', 'PHUCK', 'k.k.k rules', 'K K K', 'k-k-k'])('refuses simple leetspeak of the lists %j', (text) => {
+    expect(publicTextProblem(text)).toBe('offensive');
+  });
+  it('applies the same folds to the organizer blocklist', () => {
+    const blocklist = [compileTerm('fart')!];
+    expect(publicTextProblem('phart', blocklist)).toBe('blocked');
+    expect(publicTextProblem('f.a.r.t', blocklist)).toBe('blocked');
+  });
+  it.each([
+    'I guessed it. Net result: 92',
+    'Read the image. Com pare colours',
+    'Phúc Nguyễn',
+    'Sophie',
+    'Việt Nam',
+    'ที่นี่',
+    'नमस्ते',
+    'I scored 95 in 2024',
+    'Tried colors, then shapes.',
+  ])('still accepts %j', (text) => {
+    expect(publicTextProblem(text)).toBeNull();
+  });
+});

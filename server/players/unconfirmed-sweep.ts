@@ -7,6 +7,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { user } from '../db/tables/auth.tables';
+import { attempts } from '../db/tables/game.tables';
+import { profiles } from '../db/tables/players.tables';
 import { forgetPlayerEverywhere } from './player-deletion';
 
 /** An account never confirmed is deleted once it is this old (the verification link's lifetime). */
@@ -28,6 +30,24 @@ export async function sweepUnconfirmedPlayers(db: Db, { maxAgeMs = UNCONFIRMED_A
   let deleted = 0;
   for (const { id } of stale) if (await forgetPlayerEverywhere(db, id, staleUnconfirmed(maxAgeMs))) deleted++;
   return deleted;
+}
+
+/**
+ * An unconfirmed account changed hands (a new sign-up replaced its password, or whoever confirmed the address did not
+ * know it): the games and profile made under the old password belong to someone else, so they go. Only while the
+ * account is unconfirmed (checked under the row's lock); a confirmed player's games are never touched here.
+ */
+export async function forgetUnconfirmedPlay(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.id, userId), eq(user.emailVerified, false)))
+      .for('update');
+    if (!row) return;
+    await tx.delete(attempts).where(eq(attempts.userId, userId));
+    await tx.delete(profiles).where(eq(profiles.id, userId));
+  });
 }
 
 /** Sweeps now and every 10 minutes until the returned stop is awaited. */

@@ -6,6 +6,7 @@ import {
   calibratedScore,
   calibrationFor,
   combinedSimilarity,
+  coverageLift,
   effectiveCosine,
   exactMatchKey,
   offTopicPenalty,
@@ -38,6 +39,27 @@ const noOverlap: LexicalOverlap = {
 const grid = Array.from({ length: 241 }, (_, i) => -0.2 + i * 0.005);
 
 describe('calibration', () => {
+  it('coverage: a guess saying as much as the prompt, and meaning it, gains; a short one or a keyword list less or nothing', () => {
+    const params = MINILM_CALIBRATION;
+    const says = (guessContentWords: number, extra: Partial<LexicalOverlap> = {}) => ({
+      ...noOverlap,
+      guessContentWords,
+      promptContentWords: 6,
+      ...extra,
+    });
+    expect(coverageLift(0.95, says(6), params)).toBeCloseTo(params.coverageWeight, 9);
+    expect(coverageLift(0.95, says(9), params)).toBeCloseTo(params.coverageWeight, 9);
+    expect(coverageLift(0.95, says(2), params)).toBeCloseTo(params.coverageWeight / 3 ** params.coverageExponent, 9);
+    expect(coverageLift(params.coverageFrom, says(6), params)).toBe(0);
+    expect(coverageLift(0.95, says(12, { guessIsList: true }), params)).toBe(0);
+    expect(coverageLift(0.95, says(6, { guessIsList: true, promptIsTagList: true }), params)).toBeGreaterThan(0);
+    for (const words of [1, 3, 6])
+      grid.forEach(
+        (x, i) =>
+          i > 0 && expect(coverageLift(x, says(words), params)).toBeGreaterThanOrEqual(coverageLift(grid[i - 1], says(words), params)),
+      );
+  });
+
   for (const [name, params] of Object.entries({ MINILM_CALIBRATION, OPENAI_DEFAULT_CALIBRATION })) {
     it(`${name}: knots ascend, so the map is monotone and clamped to 0..100`, () => {
       for (let i = 1; i < params.knots.length; i++) {

@@ -14,6 +14,8 @@ export interface Embedder {
   close?(): Promise<void>;
   /** Texts waiting for a worker (local models); read by GET /metrics. */
   queued?(): number;
+  /** How many texts may wait before play-time work is refused (local models). */
+  queueLimit?(): number;
 }
 
 export function l2Normalise(vector: ArrayLike<number>): number[] {

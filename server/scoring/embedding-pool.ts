@@ -52,6 +52,8 @@ interface Pending {
 export interface EmbeddingPoolStats {
   threads: number;
   queued: number;
+  /** Texts that may wait before a guess is refused (ScoringBusyError). */
+  maxQueued: number;
   inFlightBatches: number;
   batches: number;
   retries: number;
@@ -116,7 +118,13 @@ export class EmbeddingPool {
   }
 
   stats(): EmbeddingPoolStats {
-    return { threads: this.threads, queued: this.queue.length, inFlightBatches: this.inFlight, ...this.counters };
+    return {
+      threads: this.threads,
+      queued: this.queue.length,
+      maxQueued: this.maxQueued,
+      inFlightBatches: this.inFlight,
+      ...this.counters,
+    };
   }
 
   async close(): Promise<void> {

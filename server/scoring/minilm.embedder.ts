@@ -62,6 +62,10 @@ export class MiniLmEmbedder implements Embedder {
     return this.pool.stats().queued;
   }
 
+  queueLimit(): number {
+    return this.pool.stats().maxQueued;
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

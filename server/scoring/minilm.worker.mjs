@@ -30,7 +30,7 @@ const decode = (bytes) => JSON.parse(new TextDecoder().decode(bytes));
 /**
  * A full collection, now. Building the graph leaves ~180 MB of garbage (the safetensors bytes, fp32 copies of the
  * weights) and then the encoded model; V8 would collect them at some later point, after onnxruntime has made its own
- * copies, so both add up in the worker's peak (measured: −80 MB RSS idle; the peak: docs/benchmarks-history.md → "Server memory and overload").
+ * copies, so both add up in the worker's peak (less RSS idle and at the peak: docs/benchmarks-history.md → "Server memory and overload").
  */
 function collectGarbage() {
   setFlagsFromString('--expose-gc');

@@ -42,6 +42,8 @@ export interface Scorer {
   close(): Promise<void>;
   /** Texts waiting for the model's workers (0 for a remote model); read by GET /metrics. */
   queueDepth?(): number;
+  /** Texts that may wait before a guess is refused with SCORER_BUSY (local models); read by GET /metrics. */
+  queueLimit?(): number | undefined;
 }
 
 /** Same preparation for prompts and guesses: case and spacing must not change the score. */
@@ -70,6 +72,76 @@ const viewListOf = (prompt: string) => Object.values(viewTextsOf(prompt)).filter
  */
 const CLAUSE_CACHE_LIMIT = 5000;
 
+/**
+ * The vectors of these leading clauses, embedding the ones not seen yet (kept in `cache`). They belong to the prompt,
+ * not to the guess: like a prompt's own embedding they always wait their turn, so a guess's bounded call counts only the
+ * guess (with a queue limit of 1, a guess on a new long prompt used to need two places and be refused).
+ */
+async function clauseVectorsFor(
+  embedder: Embedder,
+  cache: LRUCache<string, EmbeddingVector>,
+  clauses: string[],
+  stored: Map<string, EmbeddingVector>,
+): Promise<Map<string, EmbeddingVector>> {
+  const wanted = new Set(clauses);
+  const known = (clause: string) => stored.get(clause) ?? cache.get(clause);
+  const found = new Map([...wanted].flatMap((clause) => (known(clause) ? [[clause, known(clause)!] as const] : [])));
+  const missing = [...wanted].filter((clause) => !found.has(clause));
+  if (missing.length > 0) {
+    const vectors = await embedder.embed(missing, { bounded: false });
+    missing.forEach((clause, i) => {
+      cache.set(clause, vectors[i]);
+      found.set(clause, vectors[i]);
+    });
+  }
+  return found;
+}
+
+/** One input's way to its score: fixed (empty guess, exact match), or the texts to embed, by their slot in one call. */
+type ScorePlan = ReturnType<typeof planScore>;
+
+function planScore(input: ScoreInput, slotOf: (text: string) => number, storedViews: Map<string, EmbeddingVector>) {
+  if (typeof input.prompt !== 'string' || typeof input.guess !== 'string') throw new TypeError('prompt and guess must be strings');
+  if (prepareForEmbedding(input.guess) === '') return { kind: 'fixed' as const, score: 0 };
+  if (exactMatchKey(input.guess) === exactMatchKey(input.prompt)) return { kind: 'fixed' as const, score: 100 };
+  // Typos and spelling variants of the prompt's words count as those words, for the model and the word match.
+  const aligned = alignSpellingToPrompt(input.prompt, input.guess);
+  const guess = prepareForEmbedding(aligned);
+  // Long prompts: the guess is also compared with the prompt's leading clause; prompts with style, camera
+  // jargon or an artist credit, with what the picture shows (both stored with the challenge, else cached).
+  const { clause, content } = viewTextsOf(input.prompt);
+  for (const view of [clause, content]) {
+    const vector = view === undefined ? undefined : input.promptViews?.[view];
+    if (vector) storedViews.set(view!, vector);
+  }
+  return {
+    kind: 'embedded' as const,
+    input,
+    aligned,
+    clause,
+    content,
+    guessSlot: slotOf(guess),
+    promptSlot: input.promptEmbedding ? undefined : slotOf(prepareForEmbedding(input.prompt)),
+  };
+}
+
+/** The calibrated score of an embedded input, from the call's vectors and its prompt's view vectors. */
+function embeddedScore(
+  item: Extract<ScorePlan, { kind: 'embedded' }>,
+  vectors: EmbeddingVector[],
+  clauses: Map<string, EmbeddingVector>,
+  calibration: CalibrationParams,
+): number {
+  const promptVector = item.input.promptEmbedding ?? vectors[item.promptSlot!];
+  const guessVector = vectors[item.guessSlot];
+  const cosine = cosineOfNormalised(promptVector, guessVector);
+  const clauseVector = item.clause === undefined ? undefined : clauses.get(item.clause);
+  const clauseCosine = clauseVector ? cosineOfNormalised(clauseVector, guessVector) : undefined;
+  const contentVector = item.content === undefined ? undefined : clauses.get(item.content);
+  const contentCosine = contentVector ? cosineOfNormalised(contentVector, guessVector) : undefined;
+  return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.aligned), calibration, clauseCosine, contentCosine);
+}
+
 export function createScorerFromEmbedder(embedder: Embedder, calibration: CalibrationParams = calibrationFor(embedder.id)): Scorer {
   // Prompt embeddings (imports) always wait their turn; guesses may be refused when the model is saturated.
   // Plain arrays: these are stored (challenges' vectors) or handed to tools.
@@ -79,73 +151,18 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
   lexicalOverlap('a horse', 'a stallion');
   const clauseVectors = new LRUCache<string, EmbeddingVector>({ max: CLAUSE_CACHE_LIMIT });
 
-  /**
-   * The vectors of these leading clauses, embedding the ones not seen yet. They belong to the prompt, not to the
-   * guess: like a prompt's own embedding they always wait their turn, so a guess's bounded call counts only the
-   * guess (with a queue limit of 1, a guess on a new long prompt used to need two places and be refused).
-   */
-  async function clauseVectorsFor(clauses: string[], stored: Map<string, EmbeddingVector>): Promise<Map<string, EmbeddingVector>> {
-    const wanted = new Set(clauses);
-    const known = (clause: string) => stored.get(clause) ?? clauseVectors.get(clause);
-    const found = new Map([...wanted].flatMap((clause) => (known(clause) ? [[clause, known(clause)!] as const] : [])));
-    const missing = [...wanted].filter((clause) => !found.has(clause));
-    if (missing.length > 0) {
-      const vectors = await embedder.embed(missing, { bounded: false });
-      missing.forEach((clause, i) => {
-        clauseVectors.set(clause, vectors[i]);
-        found.set(clause, vectors[i]);
-      });
-    }
-    return found;
-  }
-
   async function scoreMany(inputs: ScoreInput[], { bounded = false }: { bounded?: boolean } = {}): Promise<number[]> {
     // One embed call for every guess and every prompt lacking a stored embedding (deduplicated).
     const texts = new Map<string, number>();
     const slotOf = (text: string) => texts.get(text) ?? (texts.set(text, texts.size), texts.size - 1);
     const storedViews = new Map<string, EmbeddingVector>();
-    const plan = inputs.map((input) => {
-      if (typeof input.prompt !== 'string' || typeof input.guess !== 'string') throw new TypeError('prompt and guess must be strings');
-      if (prepareForEmbedding(input.guess) === '') return { kind: 'fixed' as const, score: 0 };
-      if (exactMatchKey(input.guess) === exactMatchKey(input.prompt)) return { kind: 'fixed' as const, score: 100 };
-      // Typos and spelling variants of the prompt's words count as those words, for the model and the word match.
-      const aligned = alignSpellingToPrompt(input.prompt, input.guess);
-      const guess = prepareForEmbedding(aligned);
-      // Long prompts: the guess is also compared with the prompt's leading clause; prompts with style, camera
-      // jargon or an artist credit, with what the picture shows (both stored with the challenge, else cached).
-      const { clause, content } = viewTextsOf(input.prompt);
-      for (const view of [clause, content]) {
-        const vector = view === undefined ? undefined : input.promptViews?.[view];
-        if (vector) storedViews.set(view!, vector);
-      }
-      return {
-        kind: 'embedded' as const,
-        input,
-        aligned,
-        clause,
-        content,
-        guessSlot: slotOf(guess),
-        promptSlot: input.promptEmbedding ? undefined : slotOf(prepareForEmbedding(input.prompt)),
-      };
-    });
-    const clauses = await clauseVectorsFor(
-      plan.flatMap((item) =>
-        item.kind === 'embedded' ? [item.clause, item.content].filter((view): view is string => view !== undefined) : [],
-      ),
-      storedViews,
+    const plan = inputs.map((input) => planScore(input, slotOf, storedViews));
+    const views = plan.flatMap((item) =>
+      item.kind === 'embedded' ? [item.clause, item.content].filter((view) => view !== undefined) : [],
     );
+    const clauses = await clauseVectorsFor(embedder, clauseVectors, views, storedViews);
     const vectors = texts.size > 0 ? await embedder.embed([...texts.keys()], { bounded }) : [];
-    return plan.map((item) => {
-      if (item.kind === 'fixed') return item.score;
-      const promptVector = item.input.promptEmbedding ?? vectors[item.promptSlot!];
-      const guessVector = vectors[item.guessSlot];
-      const cosine = cosineOfNormalised(promptVector, guessVector);
-      const clauseVector = item.clause === undefined ? undefined : clauses.get(item.clause);
-      const clauseCosine = clauseVector ? cosineOfNormalised(clauseVector, guessVector) : undefined;
-      const contentVector = item.content === undefined ? undefined : clauses.get(item.content);
-      const contentCosine = contentVector ? cosineOfNormalised(contentVector, guessVector) : undefined;
-      return calibratedScore(cosine, lexicalOverlap(item.input.prompt, item.aligned), calibration, clauseCosine, contentCosine);
-    });
+    return plan.map((item) => (item.kind === 'fixed' ? item.score : embeddedScore(item, vectors, clauses, calibration)));
   }
 
   async function embedPrompts(prompts: string[]): Promise<PromptVectors[]> {
@@ -170,6 +187,7 @@ export function createScorerFromEmbedder(embedder: Embedder, calibration: Calibr
     score: async (input) => (await scoreMany([input], { bounded: true }))[0],
     close: async () => embedder.close?.(),
     queueDepth: () => embedder.queued?.() ?? 0,
+    queueLimit: () => embedder.queueLimit?.(),
   };
 }
 

@@ -126,13 +126,6 @@ function dedupeByStem(terms: PromptTerm[]): PromptTerm[] {
   return [...best.values()];
 }
 
-/** Content stems of a guess (stopwords and style words dropped), in order, duplicates kept. */
-export function guessStems(guess: string): string[] {
-  return wordsOf(guess)
-    .filter((word) => !STOPWORDS.has(word) && !STYLE_WORDS.has(word))
-    .map(stemWord);
-}
-
 /** Stems plus adjacent-pair concatenations, so "sand castle" meets "sandcastle". */
 function withCompounds(words: string[]): Set<string> {
   const set = new Set(words.map(stemWord));
@@ -378,4 +371,54 @@ export function lexicalOverlap(prompt: string, guess: string): LexicalOverlap {
     guessIsList: isKeywordList(guess),
     promptIsTagList,
   };
+}
+
+/**
+ * Short, natural descriptions of a prompt, as a player types them first: its subject ("a little girl"), and its subject with
+ * what it does, up to the first preposition ("a chef tossing vegetables"); for a prompt that is only its subject
+ * ("mountain man"), its head noun ("man"). Framing ("a photo of")
+ * and style segments are left out (contentView). One or two texts, none for a prompt with no content word; used to
+ * estimate how well a good description can score on the challenge (its difficulty), never to score a guess.
+ */
+export function shortDescriptions(prompt: string): string[] {
+  const firstSegment = (contentView(prompt) ?? prompt).split(/[,;:]|\s[-–—]\s|\.\s/)[0];
+  let words = firstSegment.trim().split(/\s+/).filter(Boolean);
+  const lower = words.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}-]/gu, ''));
+  const ofIndex = lower.indexOf('of');
+  const framed = ofIndex > 0 && lower.slice(0, ofIndex).every((w) => STOPWORDS.has(w) || STYLE_WORDS.has(w));
+  const body = framed ? words.slice(ofIndex + 1) : words;
+  const plain = body.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, ''));
+  const isContent = (word: string) => word !== '' && !STOPWORDS.has(word) && !STYLE_WORDS.has(word);
+  // The subject: up to a phrase breaker or a participle after the first content word.
+  let subjectEnd = plain.length;
+  let seenContent = false;
+  let endsAtAction = false;
+  for (let i = 0; i < plain.length; i++) {
+    if (seenContent && (PHRASE_BREAKERS.has(plain[i]) || /^[^-]{3,}(ing|ed)$/.test(plain[i]))) {
+      subjectEnd = i;
+      endsAtAction = !PHRASE_BREAKERS.has(plain[i]);
+      break;
+    }
+    if (isContent(plain[i])) seenContent = true;
+  }
+  if (!seenContent) return [];
+  // The subject with what it does (when a participle ended it): on to the next phrase breaker.
+  let actionEnd = plain.length;
+  let more = false;
+  for (let i = subjectEnd; i < plain.length; i++) {
+    if (more && PHRASE_BREAKERS.has(plain[i])) {
+      actionEnd = i;
+      break;
+    }
+    if (isContent(plain[i])) more = true;
+  }
+  words = plain.filter(Boolean);
+  const text = (end: number) => plain.slice(0, end).filter(Boolean).join(' ');
+  const headNoun = plain.slice(0, subjectEnd).filter(isContent).at(-1)!;
+  const descriptions = [text(subjectEnd)];
+  if (endsAtAction && more && actionEnd > subjectEnd) descriptions.push(text(actionEnd));
+  const whole = new Set([words.join(' '), wordsOf(prompt).join(' ')]);
+  const shorter = [...new Set(descriptions)].filter((d) => d !== '' && !whole.has(d) && !whole.has(wordsOf(d).join(' ')));
+  // A prompt that is only its subject ("mountain man"): its head noun is the shorter description.
+  return shorter.length > 0 || whole.has(headNoun) ? shorter : [headNoun];
 }

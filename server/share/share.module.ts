@@ -1,31 +1,30 @@
-/** Sharing as the app registers it: a finished attempt's public page and card. */
+/** Sharing as the app registers it: a finished attempt's public page and card, read through the game's and the board's services. */
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
+import fp from 'fastify-plugin';
 import type { Env } from '../env';
-import { createGameService } from '../game/game.service';
-import { createLeaderboardService } from '../leaderboard/leaderboard.service';
 import type { LimitStore } from '../limits/limits.store';
-import type { Scorer } from '../scoring/scorer';
 import type { ImageStorage } from '../storage/image-storage';
 import { shareRoutes } from './share.routes';
 
-export async function shareModule(
-  app: FastifyInstance,
-  {
-    env,
-    database,
-    scorer,
-    storage,
-    authSecret,
-    limits,
-  }: { env: Env; database: Database; scorer: Scorer; storage: ImageStorage; authSecret: string; limits: LimitStore },
-) {
+interface ShareModuleOptions {
+  env: Env;
+  storage: ImageStorage;
+  limits: LimitStore;
+}
+
+async function sharePlugin(app: FastifyInstance, { env, storage, limits }: ShareModuleOptions) {
   await app.register(shareRoutes, {
-    game: createGameService({ db: database.db, scorer, limits, log: app.log }),
-    leaderboard: createLeaderboardService({ db: database.db, keySecret: authSecret }),
+    game: app.gameService,
+    leaderboard: app.leaderboardService,
     storage,
     publicUrl: env.publicUrl,
     gameUrl: env.gameUrl,
     limits,
   });
 }
+
+export const shareModule = fp<ShareModuleOptions>(sharePlugin, {
+  name: 'share',
+  dependencies: ['http', 'game', 'leaderboard'],
+  encapsulate: true,
+});

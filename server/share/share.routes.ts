@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { HttpError } from '../http/http-error';
 import type { GameService } from '../game/game.service';
 import type { LeaderboardService } from '../leaderboard/leaderboard.service';
-import { RATE_LIMITED_CODE, waitPhrase, windowRules } from '../limits/limits.rules';
+import { rateLimitedError } from '../limits/limit-hooks';
+import { waitPhrase, windowRules } from '../limits/limits.rules';
 import type { LimitStore } from '../limits/limits.store';
 import type { ImageStorage } from '../storage/image-storage';
 import { renderShareCard } from './share-card';
@@ -72,13 +73,9 @@ export async function shareRoutes(base: FastifyInstance, options: ShareRoutesOpt
   app.get('/api/share/:attemptId/card.png', { schema: { params: paramsSchema } }, async (request, reply) => {
     const verdict = await options.limits.hit([{ rule: CARD_RATE_LIMIT, on: request.ip }]);
     if (!verdict.allowed) {
-      throw new HttpError(
-        429,
-        RATE_LIMITED_CODE,
+      throw rateLimitedError(
         `Too many share cards from your network. Please wait ${waitPhrase(verdict.retryAfterSeconds)}.`,
-        {
-          'retry-after': String(verdict.retryAfterSeconds),
-        },
+        verdict.retryAfterSeconds,
       );
     }
     const found = await standing(request.params.attemptId);

@@ -1,5 +1,6 @@
 /** The web app as the server hosts it: /api/config (what it reads at boot) and its pages, pre-rendered where they can be. */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { publicConfigSchema, type PublicConfig } from '@contracts/config';
 import { MIN_PASSWORD_LENGTH } from '@contracts/auth.rules';
 import { googleConfigOf } from '../auth/auth.module';
@@ -9,16 +10,18 @@ import type { Env } from '../env';
 import { readEventSettings } from '../event/event-settings';
 import { webRoutes } from './web.routes';
 
-export async function spaModule(app: FastifyInstance, { env, database, distDir }: { env: Env; database: Database; distDir?: string }) {
+async function spaPlugin(app: FastifyInstance, { env, database, distDir }: { env: Env; database: Database; distDir?: string }) {
   const googleEnabled = Boolean(googleConfigOf(env));
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (_request, reply): Promise<PublicConfig> => {
-    // eventOpen changes when an organizer opens or closes the event.
+    // eventOpen and the results lock change when an organizer says so.
     reply.header('cache-control', 'no-store');
+    const settings = await readEventSettings(database.db);
     return {
       googleEnabled,
       publicUrl: env.publicUrl,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      eventOpen: (await readEventSettings(database.db)).isOpen,
+      eventOpen: settings.isOpen,
+      resultsLockedAt: settings.resultsLockedAt?.toISOString() ?? null,
       // The game's own test for "not ready yet" (a START then says so too): no challenge was ever loaded.
       poolReady:
         rowsOf<{ ready: boolean }>(await database.db.execute(sql`select exists (select 1 from challenges) as ready`))[0]?.ready === true,
@@ -26,3 +29,5 @@ export async function spaModule(app: FastifyInstance, { env, database, distDir }
   });
   await app.register(webRoutes, { distDir, googleEnabled });
 }
+
+export const spaModule = fp(spaPlugin, { name: 'spa', dependencies: ['http'], encapsulate: true });

@@ -85,7 +85,7 @@ export function useBrowser() {
         /**
          * 'reduce' unless asked: the page as a player with reduced motion sees it (the app honours the setting: no
          * confetti, pulses and spinners stand still, entrances are instant). Chromium draws every frame of an animation
-         * in software here: the reward journeys cost 28 CPU-s of Chromium with motion, 10 without (GPU process 14.5 → 3.1).
+         * in software in the tests: the reward journeys cost Chromium about three times the CPU with motion.
          * The journeys that look at the animated screens (the game's complete screen with its confetti, the booth)
          * ask for 'full'.
          */

@@ -62,14 +62,29 @@ describe('Challenges section', () => {
     await openChallenges(page);
     await page.getByText('The pool is empty: new players cannot start.').waitFor();
 
-    const manifest = [1, 2, 3].map((n) => ({ file: `images/${n}.png`, prompt: `browser pack prompt ${n}: a striped square` }));
+    const manifest = [1, 2, 3].map((n) => ({
+      file: `images/${n}.png`,
+      prompt: n === 3 ? 'mountain man' : `browser pack prompt ${n}: a striped square`,
+    }));
     const files: Record<string, Buffer | string> = { 'manifest.json': JSON.stringify(manifest) };
     for (const n of [1, 2, 3]) files[`images/${n}.png`] = await generatedImage(500 + n);
     await choosePack(page, 'good.zip', zipFiles(files));
     await page.getByText('Imported 3 challenges.').waitFor();
-    await page.getByText('browser pack prompt 2: a striped square').waitFor();
-    expect(await page.getByRole('region', { name: 'Challenges table' }).locator('tbody tr').count()).toBe(3);
+    // The prompt shows in the pool's table (and, hard to score, in the import's result too).
+    const table = page.getByRole('region', { name: 'Challenges table' });
+    await table.getByText('browser pack prompt 2: a striped square').waitFor();
+    await table.locator('tbody tr').nth(2).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(3);
+    // Each challenge shows its difficulty estimate; one on which a good short description cannot score is flagged,
+    // in the import's result and in the pool.
+    await page.getByText('“mountain man”: difficulty', { exact: false }).waitFor();
+    const hardRow = table.locator('tbody tr', { hasText: 'mountain man' });
+    await hardRow.getByText('Hard to score').waitFor();
+    expect(await hardRow.locator('td').nth(6).innerText()).toMatch(/^\d+\.\d%/);
     await screenshot(page, 'challenges-uploaded');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'challenges-uploaded-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
 
     await choosePack(
       page,
@@ -100,23 +115,19 @@ describe('Challenges section', () => {
     expect(await page.getByRole('region', { name: 'Challenges table' }).locator('tbody tr').count()).toBe(3);
   });
 
-  it('generates challenges with live progress and thumbnails', async () => {
+  it('generates challenges straight into the pool: their images, and the provider refusal with its reason', async () => {
     const { page } = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await openChallenges(page);
     await page
-      .getByLabel('Prompts')
+      .getByRole('textbox', { name: 'Prompts' })
       .fill(['a lighthouse at dawn', 'a red bicycle by a wall', 'a teapot shaped like a whale', 'a refused one [refuse]'].join('\n'));
+    // Straight into the pool (the review itself has its own journey: pool.browser.test.ts).
+    await page.getByRole('checkbox', { name: /Hold images for review/ }).uncheck();
     await page.getByRole('button', { name: 'START GENERATING' }).click();
-    const progress = page.getByTestId('generation-progress');
-    await progress.waitFor();
-    await progress.getByText(/^[12] done$/).waitFor();
-    await progress.scrollIntoViewIfNeeded();
-    await screenshot(page, 'challenges-generating');
-    await progress.getByText(/finished\./).waitFor({ timeout: 30_000 });
-    await progress.getByText('3 done').waitFor();
-    await progress.getByText('1 failed').waitFor();
-    await progress.getByText(/Failed: HTTP 400: Your request was rejected/).waitFor();
-    expect(await progress.locator('img').count()).toBe(3);
+    // A finished run shows its images as tiles: three generated, one refused by the provider with its reason.
+    await page.getByText(/Failed: HTTP 400: Your request was rejected/).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('li[data-review] img[src]').count()).toBe(3);
+    await screenshot(page, 'challenges-generated');
     await page.getByText('a teapot shaped like a whale').first().waitFor();
   });
 });

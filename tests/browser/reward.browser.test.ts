@@ -91,9 +91,11 @@ describe('the moment of the score', () => {
         const number = index + 1;
         await page.getByLabel(GUESS_LABEL).fill(text);
         const answered = page.waitForResponse((response) => response.url().includes(`/attempts/${attemptId}/guesses`));
+        // The waiting message shows, next to the input, for at least a beat: watched for from before the click (on a
+        // loaded machine the click's answer can reach the test after the beat is over).
+        const waitingShown = page.getByTestId('waiting-message').waitFor();
         await page.getByRole('button', { name: `SUBMIT GUESS ${number}` }).click();
-        // The waiting message shows, next to the input, for at least a beat.
-        await page.getByTestId('waiting-message').waitFor();
+        await waitingShown;
         const body = await (await answered).json();
         const score = body.attempt.guesses.find((g: { number: number }) => g.number === number).score as number;
         if (number < 3) {

@@ -42,30 +42,31 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
 /**
  * The box of the toast titled `title` once it has slid in and stands still: no animation running and the same box two
  * frames in a row (with reduced motion nothing animates, but the toast still moves up when a floor under it mounts).
- * Read in the same call that sees it still: a toast lives 4 s, and on a loaded machine a second call could come after
- * it had gone (a run waited 30 s for it).
+ * Watched in one call inside the page, frame by frame: a toast lives 4 s, and on a loaded machine a round trip per look
+ * could outlast it (a run saw it go between two looks, then waited 30 s for it to come back).
  */
 async function settledToast(page: Page, title: string) {
   const toast = page.locator('[data-sonner-toast][data-mounted="true"]', { hasText: title }).first();
   await toast.waitFor();
-  const seen: { box: Box | null } = { box: null };
-  await expect
-    .poll(async () => {
-      seen.box = await toast.evaluate(async (element) => {
-        const read = () => {
-          if (element.getAnimations({ subtree: true }).length > 0) return null;
-          const { x, y, width, height } = element.getBoundingClientRect();
-          return { x, y, width, height };
-        };
-        const before = read();
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        const after = read();
-        return before && after && JSON.stringify(before) === JSON.stringify(after) ? after : null;
-      });
-      return seen.box;
-    })
-    .not.toBeNull();
-  return seen.box!;
+  const box = await toast.evaluate(async (element) => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let last = '';
+    // At most ~10 s of frames; a toast that goes first is reported, not waited for.
+    for (let frame = 0; frame < 600 && element.isConnected; frame++) {
+      await nextFrame();
+      if (element.getAnimations({ subtree: true }).length > 0) {
+        last = '';
+        continue;
+      }
+      const { x, y, width, height } = element.getBoundingClientRect();
+      const now = JSON.stringify({ x, y, width, height });
+      if (now === last) return { x, y, width, height };
+      last = now;
+    }
+    return null;
+  });
+  expect(box, `the "${title}" toast stood still on screen`).not.toBeNull();
+  return box!;
 }
 
 /**

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 /**
  * A fresh DATA_DIR for a server a test starts, whose embedded database is already initialised and migrated: a copy of
  * the run's PGlite template (tests/support/pglite-global-setup.ts). A first start on an empty folder pays initdb and
- * every migration (about 5 CPU-seconds on CI's 2 cores); a test whose subject is not that first start should not.
+ * every migration (seconds of CPU); a test whose subject is not that first start should not.
  * Tests of the first start itself (tests/clone, `npm run admin:create` on a new folder) use an empty folder. In the
  * postgres project the database is DATABASE_URL's, so the folder stays empty (it holds only the secret and images).
  */

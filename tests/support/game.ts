@@ -12,7 +12,7 @@ import type { Attempt, GuessResponse } from '@contracts/game';
 import { demoPackDir } from '../../scripts/paths';
 import { importChallengePack } from '../../server/challenges/challenges-import.service';
 import { attempts } from '../../server/db/tables/game.tables';
-import { eventSettings } from '../../server/db/tables/platform.tables';
+import { eventSettings } from '../../server/db/tables/event.tables';
 import { createPlayer, type TestPlayer } from './players';
 import { request, type TestApp } from './test-app';
 

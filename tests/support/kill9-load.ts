@@ -3,7 +3,6 @@
 // (tests/durability/kill9.test.ts) and the long run (`npm run bench:kill9`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import { repoRoot, demoPackDir } from '../../scripts/paths';
 import { createBenchPlayer } from './http-player';
 import { ensureServerBuild } from '../../scripts/build-server.mjs';

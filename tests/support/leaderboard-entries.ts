@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { user } from '../../server/db/tables/auth.tables';
-import { attempts, challenges, profiles } from '../../server/db/tables/game.tables';
+import { attempts } from '../../server/db/tables/game.tables';
+import { challenges } from '../../server/db/tables/challenges.tables';
+import { profiles } from '../../server/db/tables/players.tables';
 
 /**
  * Board rows written straight into the tables, for ranking edge cases the real game cannot produce on demand
@@ -56,21 +58,28 @@ export async function setHidden(db: Db, userId: string, hidden: boolean) {
 export async function seedTimedGame(
   db: Db,
   userId: string,
-  game: { scores: [number, number, number]; guessSeconds: [number, number, number]; startedAt: Date },
+  game: {
+    scores: [number, number, number];
+    guessSeconds: [number, number, number];
+    startedAt: Date;
+    /** The guesses' texts (what thinking time allows typing for); one character each by default. */
+    guesses?: [string, string, string];
+    prompt?: string;
+  },
 ) {
   const tag = randomBytes(8).toString('hex');
   const [challenge] = await db
     .insert(challenges)
-    .values({ imageKey: `seed-${tag}.webp`, prompt: `seed prompt ${tag}`, contentHash: `seed-${tag}` })
+    .values({ imageKey: `seed-${tag}.webp`, prompt: game.prompt ?? `seed prompt ${tag}`, contentHash: `seed-${tag}` })
     .returning({ id: challenges.id });
   const at = (seconds: number) => new Date(game.startedAt.getTime() + seconds * 1000);
   await db.insert(attempts).values({
     userId,
     challengeId: challenge.id,
     createdAt: game.startedAt,
-    guess1: 'a',
-    guess2: 'b',
-    guess3: 'c',
+    guess1: game.guesses?.[0] ?? 'a',
+    guess2: game.guesses?.[1] ?? 'b',
+    guess3: game.guesses?.[2] ?? 'c',
     score1: game.scores[0],
     score2: game.scores[1],
     score3: game.scores[2],

@@ -37,7 +37,7 @@ function templateKey(): string {
 }
 
 /**
- * Provides the migrated PGlite template, built in a main process (no test worker pays initdb + migrate, ~4 CPU-s) and
+ * Provides the migrated PGlite template, built in a main process (no test worker pays initdb + migrate) and
  * kept in the system's temporary folder under its key. Written under a temporary name and renamed, so processes
  * building it at the same moment never read half a file; older templates are removed after a day.
  */

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/client';
 import { user } from '../../server/db/tables/auth.tables';
-import { capturedMail } from '../../server/db/tables/platform.tables';
+import { capturedMail } from '../../server/db/tables/mail.tables';
 import { cookiesFrom, request, uniqueEmail } from './test-app';
 
 export interface TestPlayer {
@@ -10,6 +10,8 @@ export interface TestPlayer {
   email: string;
   password: string;
   cookie: string;
+  /** The cookies of the browser that signed up (its proof of the password, account-claim.ts), when not verified here. */
+  signUpCookie?: string;
 }
 
 /** The newest captured mail to `to`, and the first link in it. */
@@ -45,7 +47,8 @@ export async function createPlayer(
   let cookie = '';
   if (options.verify !== false) {
     const mail = await latestMailTo(db, email);
-    cookie = (await followLink(app, mail.link!)).cookie;
+    // In the browser that signed up, as a player does: confirming elsewhere would drop the password (account-claim.ts).
+    cookie = (await followLink(app, mail.link!, cookiesFrom(signUp))).cookie;
   }
-  return { id: row.id, email, password, cookie };
+  return { id: row.id, email, password, cookie, signUpCookie: cookiesFrom(signUp) };
 }

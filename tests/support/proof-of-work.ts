@@ -1,31 +1,22 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { authErrorCodes, PROOF_OF_WORK_HEADER, type ProofOfWorkChallenge } from '../../contracts/auth.rules';
 import { POW_MAX_NUMBER } from '../../server/auth/auth-proof-of-work';
+import { searchProofOfWork } from '../../web/lib/proof-of-work-solve';
 import { TEST_ORIGIN } from './test-app';
 
 /**
  * The proof-of-work range test apps ask for: a tenth of production's. The tests prove the flow (who is asked, a solve
  * accepted once, a replay refused, the page's check and its message), not the solve's cost, which bench:proof-of-work
- * measures at the real range. At the real one the funnel journey's solves were most of its ~390 CPU-s, and the API
- * funnel test's 50 walk-ups ~7 CPU-s of its two runs.
+ * measures at the real range. At the real one the funnel journey's solves were most of its CPU.
  */
 export const TEST_POW_MAX_NUMBER = POW_MAX_NUMBER / 10;
 
-/** Solves an altcha challenge as a browser does (SHA-256 of salt + n, counting up) and returns the header value. */
+/** Solves an altcha challenge with the browser's own search (SHA-256 of salt + n, counting up): the header value. */
 export function solveProofOfWork(challenge: ProofOfWorkChallenge): string {
-  const max = challenge.maxnumber ?? 1_000_000;
-  for (let number = 0; number <= max; number++) {
-    if (
-      createHash('sha256')
-        .update(challenge.salt + number)
-        .digest('hex') === challenge.challenge
-    ) {
-      const { algorithm, salt, signature } = challenge;
-      return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature })).toString('base64');
-    }
-  }
-  throw new Error('no solution in range');
+  const number = searchProofOfWork(challenge.challenge, challenge.salt, challenge.maxnumber ?? 1_000_000);
+  if (number === null) throw new Error('no solution in range');
+  const { algorithm, salt, signature } = challenge;
+  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature })).toString('base64');
 }
 
 /**

@@ -48,8 +48,8 @@ export async function createTestDatabase(): Promise<Database & { name?: string }
 }
 
 /**
- * PGlite databases for test files, kept per worker: loading the migrated template costs ~0.7 CPU-seconds a database
- * (a 41 MB data directory and a PostgreSQL start-up in WebAssembly), emptying a used one a few milliseconds. A closed
+ * PGlite databases for test files, kept per worker: loading the migrated template costs most of a CPU-second a database
+ * (a data directory of tens of MB and a PostgreSQL start-up in WebAssembly), emptying a used one a few milliseconds. A closed
  * test database is emptied (every table truncated, identities restarted, session settings and advisory locks
  * reset) and kept for the next test, unless its schema no longer matches the template's (a test that altered it) or a
  * transaction is still open: then it is closed for good. Each hand-out is a lease: after close(), a late query from

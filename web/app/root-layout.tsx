@@ -22,6 +22,7 @@ const Toaster = lazyWithPreload(() => import('sonner').then((module) => module.T
 export function RootLayout({ loadPage }: { loadPage: (pathname: string) => Promise<unknown> }) {
   const { pathname } = useLocation();
   const toasterWanted = useToasterWanted();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation (pathname is the trigger, not an input).
   useEffect(() => {
     // Braces matter: Chromium's scrollTo now returns a promise, and an effect may only return a cleanup function.
     window.scrollTo(0, 0);

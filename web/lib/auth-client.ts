@@ -2,13 +2,14 @@ import { emailOTPClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { fetchWithProof } from './proof-of-work';
 import { refreshSession } from './session';
+import { apiPaths } from '@contracts/api-paths';
 
 /**
  * better-auth's client, same origin: cookies only, no tokens in JS. Loaded by the pages that sign in, and on sign-out;
  * the pages' guards read the session without it (./session.ts, docs/decisions/025). Its sign-out tells other tabs.
  */
 export const authClient = createAuthClient({
-  basePath: '/api/auth',
+  basePath: apiPaths.auth,
   // A busy venue network: calls carry a proof of work when the server asks for one (docs/decisions/032).
   fetchOptions: { customFetchImpl: fetchWithProof },
   // The verification mail's code (POST /email-otp/verify-email); the plugin raises the session signal after it.

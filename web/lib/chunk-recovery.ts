@@ -1,4 +1,5 @@
 import { reconnectDelay } from './reconnect-delay';
+import { apiPaths } from '@contracts/api-paths';
 
 // What the app does when a lazily loaded part (a page, the toasts, a dialog) fails to load: retry a few times at once,
 // then wait for the server and try again, and if the server answers but the part still does not load (a new deploy
@@ -32,7 +33,7 @@ export async function loadWithRetry<T>(load: () => Promise<T>, attempts = 3): Pr
 /** Whether the server answers now (GET /api/health, never from a cache). */
 export async function serverAnswers(): Promise<boolean> {
   try {
-    return (await fetch('/api/health', { cache: 'no-store' })).ok;
+    return (await fetch(apiPaths.health, { cache: 'no-store' })).ok;
   } catch {
     return false;
   }

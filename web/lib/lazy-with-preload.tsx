@@ -23,6 +23,7 @@ export function lazyWithPreload<Props extends object>(load: () => Promise<Compon
     return pending;
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per lazy module at load time, never during a render.
   const Component = (props: Props) => createElement((loaded ?? Lazy) as ComponentType<Props>, props);
   return Object.assign(Component, { preload });
 }

@@ -113,7 +113,7 @@ export async function fetchWithProof(input: RequestInfo | URL, init?: RequestIni
     if (proof) headers.set(PROOF_OF_WORK_HEADER, proof);
     return fetch(input, { ...init, headers });
   };
-  let response = await send(await takeProof());
+  let response = await sendRetryingBusy(send, await takeProof());
   if (response.status === 429) {
     const body = (await response
       .clone()
@@ -126,9 +126,32 @@ export async function fetchWithProof(input: RequestInfo | URL, init?: RequestIni
         setState('unavailable');
         return unavailableResponse();
       }
-      response = await send(proof);
+      response = await sendRetryingBusy(send, proof);
     }
   }
   void prepareProof();
+  return response;
+}
+
+/** How long in all a call is sent again while the server answers 503 (busy hashing passwords, then it gives up). */
+const BUSY_RETRY_LIMIT_MS = 120_000;
+
+/**
+ * Sends the call, and again after the server's Retry-After for as long as it answers 503 (a flood is holding its
+ * password hashing: docs/decisions/054), up to two minutes in all: the player sees PLEASE WAIT..., not the refusal.
+ */
+async function sendRetryingBusy(send: (proof: string | null) => Promise<Response>, proof: string | null): Promise<Response> {
+  const started = Date.now();
+  let response = await send(proof);
+  while (response.status === 503) {
+    const seconds = Number(response.headers.get('retry-after'));
+    const wait = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) * 1000 : 2_000;
+    // A little jitter, so a crowd refused together does not come back together.
+    const delay = wait * (0.8 + Math.random() * 0.4);
+    if (Date.now() - started + delay > BUSY_RETRY_LIMIT_MS) break;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    // A proof of work is spent once: a retry goes without it (the 503 came after the limits let the call through).
+    response = await send(null);
+  }
   return response;
 }

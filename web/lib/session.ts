@@ -1,6 +1,7 @@
 import type { authClient } from './auth-client';
 import { waitForServer } from './chunk-recovery';
 import { prerendered } from './prerendered';
+import { apiPaths } from '@contracts/api-paths';
 
 /** The signed-in user as the server's session check answers it (better-auth's type; a type import loads nothing). */
 export type SessionUser = (typeof authClient.$Infer.Session)['user'];
@@ -49,7 +50,7 @@ export function refreshSession(options: { keepShowing?: boolean } = {}): Promise
     if (controller.signal.aborted) return;
     publish({ user, isPending: false });
   };
-  return fetch('/api/auth/get-session', { credentials: 'include', signal: controller.signal }).then(async (response) => {
+  return fetch(apiPaths.session, { credentials: 'include', signal: controller.signal }).then(async (response) => {
     if (response.ok) {
       const body = (await response.json().catch(() => null)) as { user?: SessionUser } | null;
       return settle(body?.user ?? null);

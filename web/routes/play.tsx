@@ -3,6 +3,8 @@ import { takeStartNow } from '@web/features/auth/play-navigation';
 import { RequireSession } from '@web/features/auth/components/require-session';
 import { UserMenu } from '@web/features/auth/components/user-menu';
 import { useEventStatus } from '@web/features/event-status/api/get-event-status';
+import { LOCKED_PLAY_NOTE } from '@contracts/game.rules';
+import { useMomentPassed } from '@web/ui/use-moment-passed';
 import { EventStatusNotice } from '@web/features/event-status/components/event-closed-notice';
 import { GameScreen } from '@web/features/game/components/game-screen';
 import { BoardEntryNote, CompleteStanding, ReplaceScoreNotice } from '@web/features/leaderboard/components/complete-standing';
@@ -47,6 +49,8 @@ function PlayPage() {
   const refreshLeaderboard = useInvalidateLeaderboard();
   const rememberRankBefore = useRememberRankBeforeGame();
   const eventStatus = useEventStatus();
+  // After the final whistle a new game never counts (docs/decisions/050): said before START, not only after it.
+  const resultsFinal = useMomentPassed(eventStatus?.resultsLockedAt);
   // Just signed up with the event's "play first" option: open the first challenge at once, on this visit only.
   const [startNow] = useState(takeStartNow);
   return (
@@ -75,7 +79,15 @@ function PlayPage() {
                 }
                 autoStart={startNow}
                 completeAfterReveal={<PlayerStrategy />}
-                startNotice={<ReplaceScoreNotice />}
+                startNotice={
+                  resultsFinal ? (
+                    <p data-testid="results-final-notice" className="text-center text-sm font-semibold text-amber-200">
+                      {LOCKED_PLAY_NOTE}
+                    </p>
+                  ) : (
+                    <ReplaceScoreNotice />
+                  )
+                }
                 startClosedReason={eventStatus?.eventOpen === false ? 'The event is closed: new challenges cannot start right now.' : null}
                 onGameOpened={(attempt) => rememberRankBefore(attempt.id)}
                 onChallengeComplete={refreshLeaderboard}

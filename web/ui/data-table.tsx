@@ -29,12 +29,13 @@ export function TableFrame({
 }) {
   return (
     <div className={cn('relative rounded-2xl border border-night-700 bg-night-900/80', className)} aria-busy={busy}>
-      <div className="overflow-x-auto rounded-2xl" tabIndex={0} role="region" aria-label={label}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable). */}
+      <section className="overflow-x-auto rounded-2xl" tabIndex={0} aria-label={label}>
         <table className={cn('w-full border-collapse text-left text-sm', minWidth === 'md' ? 'min-w-[48rem]' : 'min-w-[52rem]')}>
           <caption className="sr-only">{caption}</caption>
           {children}
         </table>
-      </div>
+      </section>
       {after}
     </div>
   );

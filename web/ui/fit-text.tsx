@@ -9,6 +9,7 @@ export function FitText({ children, maxVh, minVh, className }: { children: React
   const box = useRef<HTMLDivElement>(null);
   const text = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new children are new text to fit (the trigger, not an input).
   useLayoutEffect(() => {
     const outer = box.current;
     const inner = text.current;

@@ -5,6 +5,7 @@ import { cn } from '@web/lib/cn';
 export function Logo({ className, title }: { className: string; title?: string }) {
   const gradientId = useId();
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: without a title the logo is decorative and hidden from assistive technology.
     <svg viewBox="0 0 64 64" className={cn('shrink-0', className)} role={title ? 'img' : undefined} aria-hidden={title ? undefined : true}>
       {title ? <title>{title}</title> : null}
       <defs>

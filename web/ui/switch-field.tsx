@@ -33,6 +33,7 @@ export function SwitchField({
           id={id}
           type="checkbox"
           role="switch"
+          aria-checked={checked}
           aria-describedby={hint ? `${id}-hint` : undefined}
           checked={checked}
           disabled={disabled}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { homeOf } from '../home-of';
+import { apiPaths } from '@contracts/api-paths';
 
 /**
  * The landing page's guard: the page shows at once (it is pre-rendered HTML, painted before any script runs) and
@@ -13,7 +14,7 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const [home, setHome] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/auth/get-session', { credentials: 'include', signal: controller.signal })
+    fetch(apiPaths.session, { credentials: 'include', signal: controller.signal })
       .then((response) => (response.ok ? (response.json() as Promise<{ user?: unknown } | null>) : null))
       .then((session) => setHome(session?.user ? homeOf(session.user) : null))
       .catch(() => undefined);

@@ -1,10 +1,13 @@
 import type { PublicConfig } from '@contracts/config';
 import { api } from '@web/lib/api-client';
 import { useFetched } from '@web/lib/use-fetched';
+import { apiPaths } from '@contracts/api-paths';
 
 export interface EventStatus {
   eventOpen: boolean;
   poolReady: boolean;
+  /** The final whistle (may lie ahead), null while results are open. */
+  resultsLockedAt: string | null;
 }
 
 /**
@@ -12,7 +15,11 @@ export interface EventStatus {
  * session needed).
  */
 export const getEventStatus = (): Promise<EventStatus> =>
-  api<PublicConfig>('/api/config').then((config) => ({ eventOpen: config.eventOpen, poolReady: config.poolReady }));
+  api<PublicConfig>(apiPaths.config).then((config) => ({
+    eventOpen: config.eventOpen,
+    poolReady: config.poolReady,
+    resultsLockedAt: config.resultsLockedAt,
+  }));
 
 // An organizer may close or reopen the event at any time: re-read when the player comes back to the tab.
 // A plain read, not a TanStack query: the landing page shows it and ships without TanStack Query (020).

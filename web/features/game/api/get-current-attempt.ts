@@ -4,10 +4,11 @@ import type { Attempt, CurrentAttemptResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { preloadImage } from '@web/lib/preload-image';
 import { gameKeys } from './game-query-keys';
+import { apiPaths } from '@contracts/api-paths';
 
 /** The player's unfinished attempt (newest without a third guess), or null. */
 export const getCurrentAttempt = () =>
-  api<CurrentAttemptResponse>('/api/game/current').then((response) => {
+  api<CurrentAttemptResponse>(apiPaths.gameCurrent).then((response) => {
     // A resumed game shows its image first: start downloading it while the game view renders.
     preloadImage(response.attempt?.imageUrl);
     return response;

@@ -4,9 +4,10 @@ import type { NextChallengeResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { preloadImageAhead } from '@web/lib/preload-image';
 import { gameKeys } from './game-query-keys';
+import { apiPaths } from '@contracts/api-paths';
 
 /** The image the player's next START will show (the server chooses it ahead and keeps it until then), or null. */
-export const getNextChallenge = () => api<NextChallengeResponse>('/api/game/next');
+export const getNextChallenge = () => api<NextChallengeResponse>(apiPaths.gameNext);
 
 export const nextChallengeQueryOptions = () =>
   queryOptions({

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, ProfileInput } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { gameKeys } from './game-query-keys';
+import { apiPaths } from '@contracts/api-paths';
 
 // The response body is not needed: the cache is updated from the input.
-export const saveProfile = (input: ProfileInput) => api<unknown>('/api/profile', { method: 'PUT', body: input });
+export const saveProfile = (input: ProfileInput) => api<unknown>(apiPaths.profile, { method: 'PUT', body: input });
 
 export function useSaveProfile({ onSuccess }: { onSuccess?: (input: ProfileInput) => void } = {}) {
   const queryClient = useQueryClient();

@@ -3,9 +3,10 @@ import type { StartResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { preloadImage } from '@web/lib/preload-image';
 import { gameKeys } from './game-query-keys';
+import { apiPaths } from '@contracts/api-paths';
 
 export const startGame = () =>
-  api<StartResponse>('/api/game/start', { method: 'POST', body: {} }).then((response) => {
+  api<StartResponse>(apiPaths.gameStart, { method: 'POST', body: {} }).then((response) => {
     preloadImage(response.attempt.imageUrl);
     return response;
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GuessInput, GuessResponse } from '@contracts/game';
 import { api } from '@web/lib/api-client';
 import { gameKeys } from './game-query-keys';
+import { apiPaths, withParams } from '@contracts/api-paths';
 
 /** Idempotency keys of guesses sent but not yet answered with success, by attempt and slot. */
 const pendingKeys = new Map<string, string>();
@@ -39,7 +40,7 @@ export const submitGuess = async ({
   ...body
 }: { attemptId: string; signal?: AbortSignal } & GuessInput) => {
   const key = idempotencyKey ?? guessIdempotencyKey(attemptId, body.guessNumber);
-  const response = await api<GuessResponse>(`/api/game/attempts/${encodeURIComponent(attemptId)}/guesses`, {
+  const response = await api<GuessResponse>(withParams(apiPaths.gameGuesses, { attemptId }), {
     method: 'POST',
     body: { ...body, idempotencyKey: key },
     signal,

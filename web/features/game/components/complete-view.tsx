@@ -7,6 +7,7 @@ import { Button } from '@web/ui/button';
 import { Card } from '@web/ui/card';
 import { useCountUp } from '@web/ui/use-count-up';
 import { Celebration } from './celebration';
+import { CountsNotice } from './counts-notice';
 import { GuessList } from './guess-list';
 import { RevealedPrompt } from './revealed-prompt';
 import { scoreBand } from './score-band';
@@ -67,9 +68,13 @@ export function CompleteView({
           <div aria-hidden className="mx-auto mt-2 h-2 max-w-56 overflow-hidden rounded-full bg-night-700">
             <div className={cn('h-full rounded-full bg-gradient-to-r', band.bar)} style={{ width: `${Math.max(2, shown)}%` }} />
           </div>
-          <p className="mx-auto mt-3 max-w-72 text-xs text-muted">
-            {boardNote ?? 'Your best guess counts. This score replaces your previous leaderboard entry.'}
-          </p>
+          {attempt.afterFinalWhistle || attempt.practice ? (
+            <CountsNotice attempt={attempt} className="mx-auto mt-3 max-w-80" />
+          ) : (
+            <p className="mx-auto mt-3 max-w-72 text-xs text-muted">
+              {boardNote ?? 'Your best guess counts. This score replaces your previous leaderboard entry.'}
+            </p>
+          )}
           {standing ? <div className="mt-4">{standing}</div> : null}
           <div className="mt-3">
             <ShareButton attemptId={attempt.id} score={formatScore(finalScore)} />

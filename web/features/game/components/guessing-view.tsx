@@ -7,6 +7,7 @@ import { waitForServer } from '@web/lib/chunk-recovery';
 import { notifyError, useToastFloor } from '@web/ui/toast';
 import { useSubmitGuess } from '../api/submit-guess';
 import { GuessForm } from './guess-form';
+import { CountsNotice } from './counts-notice';
 import { GuessList } from './guess-list';
 import { GuessReveal, type RevealedGuess } from './guess-reveal';
 import { ZoomableImage } from './zoomable-image';
@@ -132,6 +133,7 @@ export function GuessingView({
           Each guess scores 0–100% for how close its meaning is to the secret prompt; your best of {GUESSES_PER_CHALLENGE} counts.
         </p>
         <p className="mt-1 text-xs text-muted">Describe the picture: keyword lists lose points for words not in the prompt.</p>
+        <CountsNotice attempt={attempt} className="mt-2" />
       </header>
 
       <ZoomableImage

@@ -7,6 +7,7 @@ import { Card } from '@web/ui/card';
 import { Spinner } from '@web/ui/spinner';
 import { useAttempts } from '../api/get-attempts';
 import { ChallengeImage } from './challenge-image';
+import { CountsBadge, CountsNotice } from './counts-notice';
 import { GuessList } from './guess-list';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -76,10 +77,14 @@ function HistoryEntry({ attempt }: { attempt: Attempt }) {
         <time dateTime={playedAt} className="text-sm text-muted">
           {dateFormat.format(new Date(playedAt))}
         </time>
-        <span className="rounded-full bg-gradient-to-r from-cta-from to-cta-to px-3 py-1 text-sm font-bold text-white tabular-nums">
-          {formatScore(attempt.finalScore ?? 0)}
+        <span className="flex items-center gap-2">
+          <CountsBadge attempt={attempt} />
+          <span className="rounded-full bg-gradient-to-r from-cta-from to-cta-to px-3 py-1 text-sm font-bold text-white tabular-nums">
+            {formatScore(attempt.finalScore ?? 0)}
+          </span>
         </span>
       </div>
+      <CountsNotice attempt={attempt} />
       <ChallengeImage src={attempt.imageUrl} alt={`The AI-generated image for: ${attempt.prompt ?? ''}`} />
       <div>
         <h2 className="text-xs font-semibold tracking-wide text-accent uppercase">Original prompt</h2>

@@ -10,7 +10,7 @@ export function StatsCard() {
   const stats = useStats();
 
   useEffect(() => {
-    // Only logged (SPEC 7); a dropped connection is no error of the app (the stats are asked again once it is back).
+    // Only logged (docs/product.md, "Errors"); a dropped connection is no error of the app (the stats are asked again once it is back).
     if (stats.isError)
       (stats.error instanceof ApiRequestError && stats.error.unreachable ? console.warn : console.error)(
         'Could not load the player stats',

@@ -1,8 +1,9 @@
 import type { ChampionResponse } from '@contracts/leaderboard';
 import { api } from '@web/lib/api-client';
 import { useFetched } from '@web/lib/use-fetched';
+import { apiPaths } from '@contracts/api-paths';
 
-export const getChampion = async () => (await api<ChampionResponse>('/api/leaderboard/champion')).champion;
+export const getChampion = async () => (await api<ChampionResponse>(apiPaths.leaderboardChampion)).champion;
 
 /**
  * The landing page's read of the champion: outside the query cache, since that page ships without TanStack Query

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Champion, StrategyInput, StrategyResponse } from '@contracts/leaderboard';
 import { api } from '@web/lib/api-client';
 import { leaderboardKeys } from './leaderboard-query-keys';
+import { apiPaths } from '@contracts/api-paths';
 
-export const updateStrategy = (input: StrategyInput) => api<StrategyResponse>('/api/leaderboard/strategy', { method: 'PUT', body: input });
+export const updateStrategy = (input: StrategyInput) => api<StrategyResponse>(apiPaths.leaderboardStrategy, { method: 'PUT', body: input });
 
 export function useUpdateStrategy({ onSuccess }: { onSuccess?: (strategy: string) => void } = {}) {
   const queryClient = useQueryClient();

@@ -2,15 +2,19 @@ import { formatScore } from '@contracts/game.rules';
 import type { LeaderboardEntry } from '@contracts/leaderboard';
 import { BOOTH_TOP_SIZE } from '@contracts/leaderboard.rules';
 import { cn } from '@web/lib/cn';
+import { FitText } from '@web/ui/fit-text';
 import { useFlip } from '../hooks/use-flip';
+import { tieBreakFigures, tieBreakFiguresSpoken, tiedKeys } from '../tie-break';
 import { RankBadge } from './rank-badge';
 
 /**
  * The booth's top 10 as ten fixed slots: the board fills the screen from the first finish on, and an open slot
- * says "up for grabs" (an invitation rather than a gap).
+ * says "up for grabs" (an invitation rather than a gap). A row that shares its score with another shows what broke
+ * the tie (guesses used, thinking time).
  */
 export function BoothBoard({ entries }: { entries: LeaderboardEntry[] }) {
   const list = useFlip<HTMLOListElement>(entries, 900);
+  const tied = tiedKeys(entries);
   const open = Array.from({ length: Math.max(0, BOOTH_TOP_SIZE - entries.length) }, (_, index) => entries.length + index + 1);
   return (
     <ol ref={list} aria-label={`Top ${BOOTH_TOP_SIZE}`} className="relative flex min-h-0 flex-1 flex-col gap-[0.8vh]">
@@ -28,9 +32,18 @@ export function BoothBoard({ entries }: { entries: LeaderboardEntry[] }) {
         >
           <RankBadge rank={entry.rank} className="size-[5.2vh] text-[2.8vh]" />
           <span className="sr-only">Rank {entry.rank}:</span>
-          <span className={cn('min-w-0 flex-1 truncate font-display font-bold', entry.rank === 1 ? 'text-[4.2vh]' : 'text-[3.6vh]')}>
-            {entry.displayName}
-          </span>
+          {/* A 20-character name shrinks to fit beside what broke a tie rather than lose its end. */}
+          <FitText maxVh={entry.rank === 1 ? 4.2 : 3.6} minVh={1.8} className="min-w-0 flex-1 font-display font-bold">
+            <span data-testid="booth-row-name" className="block whitespace-nowrap">
+              {entry.displayName}
+            </span>
+          </FitText>
+          {tied.has(entry.key) ? (
+            <span data-testid="booth-tie-break" className="shrink-0 text-[2.4vh] font-semibold text-muted tabular-nums">
+              <span aria-hidden>{tieBreakFigures(entry)}</span>
+              <span className="sr-only">, tie broken by {tieBreakFiguresSpoken(entry)}</span>
+            </span>
+          ) : null}
           <span className="sr-only">, score</span>
           <span
             className={cn(

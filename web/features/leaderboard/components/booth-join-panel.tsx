@@ -1,19 +1,27 @@
-import { Quote, TriangleAlert } from 'lucide-react';
+import { Lock, Quote, TriangleAlert } from 'lucide-react';
 import { formatScore } from '@contracts/game.rules';
 import type { LeaderboardEntry } from '@contracts/leaderboard';
 import { FitText } from '@web/ui/fit-text';
 import { isLoopbackUrl } from '../loopback-url';
 import { BoothQrCode } from './booth-qr-code';
 
-/** The booth's side panel: the QR code that opens the game (or why it cannot), and the #1's strategy fitted to its box. */
+/**
+ * The booth's side panel: the QR code that opens the game (or why it cannot), and the #1's strategy fitted to its box.
+ * While the event is `closed` it says so instead of inviting a scan, and shows no code.
+ */
 export function BoothJoinPanel({
   gameUrl,
   leader,
   strategy,
+  closed = false,
+  final = false,
 }: {
   gameUrl: string | undefined;
   leader: LeaderboardEntry | undefined;
   strategy: string | null;
+  closed?: boolean;
+  /** After the final whistle: no invitation to beat the #1, the board is settled; games from now on are practice. */
+  final?: boolean;
 }) {
   const loopback = gameUrl ? isLoopbackUrl(gameUrl) : false;
   const showStrategy = Boolean(leader && strategy);
@@ -21,9 +29,29 @@ export function BoothJoinPanel({
   const qrSize = showStrategy ? 'size-[25vh]' : 'size-[34vh]';
   return (
     <aside className="flex min-h-0 min-w-0 flex-1 flex-col items-center rounded-[3vh] border border-night-700 bg-night-900/80 px-[1.8vw] py-[2.6vh] text-center shadow-2xl shadow-accent-strong/10 [&>*]:shrink-0">
-      <p className="font-display text-[4.6vh] leading-tight font-extrabold">Scan to play</p>
-      {showStrategy ? null : <p className="mt-[0.4vh] text-[2.4vh] text-muted">Guess the prompt. Top the board.</p>}
-      {loopback ? (
+      {closed ? (
+        <div data-testid="booth-closed" className="flex flex-col items-center">
+          <Lock className="size-[8vh] text-muted" aria-hidden />
+          <p className="mt-[1.4vh] font-display text-[4.6vh] leading-tight font-extrabold">The game is closed</p>
+          <p className="mt-[0.8vh] text-[2.6vh] text-muted">No new games start now. Thanks for playing!</p>
+        </div>
+      ) : (
+        <>
+          {final ? (
+            <p data-testid="booth-final" className="font-display text-[4.6vh] leading-tight font-extrabold">
+              The board is final
+            </p>
+          ) : (
+            <p className="font-display text-[4.6vh] leading-tight font-extrabold">Scan to play</p>
+          )}
+          {final ? (
+            <p className="mt-[0.4vh] text-[2.4vh] text-muted">Winners are announced soon. Scan to play for practice.</p>
+          ) : showStrategy ? null : (
+            <p className="mt-[0.4vh] text-[2.4vh] text-muted">Guess the prompt. Top the board.</p>
+          )}
+        </>
+      )}
+      {closed ? null : loopback ? (
         <div
           role="alert"
           data-testid="booth-loopback-warning"
@@ -54,7 +82,7 @@ export function BoothJoinPanel({
           </p>
         </>
       )}
-      {leader && leader.score >= 100 ? (
+      {closed || final ? null : leader && leader.score >= 100 ? (
         // Nobody beats a perfect score: say what wins the tie instead (the board's tie-break).
         <p data-testid="booth-challenge" className="mt-[1.4vh] font-display text-[2.8vh] leading-tight font-extrabold">
           <span className="text-glow">{formatScore(leader.score)}</span> is taken: match it in fewer guesses, or faster, to win

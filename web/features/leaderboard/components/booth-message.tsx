@@ -1,10 +1,11 @@
 import { Megaphone } from 'lucide-react';
 import { FitText } from '@web/ui/fit-text';
 
-/** Up to this many characters the message stays on one line (shrunk to fit); a longer one wraps. */
-const ONE_LINE_MAX = 40;
-
-/** The organizer's one-line message ("Prize draw at 17:00"), as large as it fits. */
+/**
+ * The organizer's one-line message ("Prize draw at 17:00"), as large as it fits in its panel: it wraps between words
+ * (lines balanced) rather than run past the panel's edges, so every message up to BOOTH_MESSAGE_MAX_LENGTH fits at
+ * 1280×720 as at 1920×1080.
+ */
 export function BoothMessage({ message }: { message: string }) {
   return (
     <section
@@ -15,10 +16,10 @@ export function BoothMessage({ message }: { message: string }) {
       <Megaphone className="size-[12vh] shrink-0 text-glow" aria-hidden />
       <FitText
         maxVh={14}
-        minVh={5}
+        minVh={3}
         className="mt-[3vh] flex w-full flex-1 items-center justify-center font-display leading-tight font-extrabold text-ink"
       >
-        <p className={message.length <= ONE_LINE_MAX ? 'whitespace-nowrap' : undefined}>{message}</p>
+        <p className="text-balance">{message}</p>
       </FitText>
     </section>
   );

@@ -3,6 +3,7 @@ import { formatScore } from '@contracts/game.rules';
 import type { LeaderboardEntry } from '@contracts/leaderboard';
 import { PODIUM_SIZE } from '@contracts/leaderboard.rules';
 import { cn } from '@web/lib/cn';
+import { tieBreakFigures, tieBreakFiguresSpoken } from '../tie-break';
 
 const heights: Record<number, string> = { 1: 'h-[34vh]', 2: 'h-[26vh]', 3: 'h-[20vh]' };
 const tones: Record<number, string> = {
@@ -13,7 +14,9 @@ const tones: Record<number, string> = {
 
 /**
  * The podium for the announcement: second, first, third side by side; the organizer reveals them one by one, third
- * first (`revealed` = how many are shown). A hidden place shows only its number.
+ * first (`revealed` = how many are shown). A hidden place shows only its number. A name is never cut: its size
+ * follows the column's width (a 20-character name fits at 1280×720) and a name without spaces still wraps. Each place
+ * shows what breaks a tie (guesses used, thinking time), so equal scores are explained.
  */
 export function BoothPodium({ entries, revealed }: { entries: LeaderboardEntry[]; revealed: number }) {
   const shown = (rank: number) => rank > PODIUM_SIZE - revealed;
@@ -37,12 +40,22 @@ export function BoothPodium({ entries, revealed }: { entries: LeaderboardEntry[]
               {visible ? (
                 <div className="booth-takeover mb-[1.6vh] flex w-full flex-col items-center text-center">
                   {rank === 1 ? <Crown className="size-[8vh] text-amber-300" aria-hidden /> : null}
-                  <p className="w-full truncate font-display text-[5vh] leading-tight font-extrabold text-ink">{entry.displayName}</p>
+                  <p
+                    data-testid="podium-name"
+                    className="w-full font-display text-[min(5vh,2.2vw)] leading-tight font-extrabold text-balance text-ink [overflow-wrap:anywhere]"
+                  >
+                    {entry.displayName}
+                  </p>
                   <p className="font-display text-[4.4vh] font-extrabold text-glow tabular-nums">{formatScore(entry.score)}</p>
+                  <p data-testid="podium-tie-break" className="text-[2.6vh] font-semibold text-muted tabular-nums">
+                    <span aria-hidden>{tieBreakFigures(entry)}</span>
+                    <span className="sr-only">{tieBreakFiguresSpoken(entry)}</span>
+                  </p>
                 </div>
               ) : (
-                <p className="mb-[1.6vh] font-display text-[5vh] font-extrabold text-muted" aria-label={`Place ${rank}: not revealed yet`}>
-                  ?
+                <p className="mb-[1.6vh] font-display text-[5vh] font-extrabold text-muted">
+                  <span aria-hidden="true">?</span>
+                  <span className="sr-only">Place {rank}: not revealed yet</span>
                 </p>
               )}
               <div

@@ -7,6 +7,7 @@ import { useBoothInfo } from '../api/get-booth-info';
 import { useBoothSound } from '../hooks/use-booth-sound';
 import { idleMsFromLocation, useBoothMoments } from '../hooks/use-booth-moments';
 import { useLeaderboardStream } from '../hooks/use-leaderboard-stream';
+import { useMomentPassed } from '@web/ui/use-moment-passed';
 import { BoothAttract } from './booth-attract';
 import { BoothBoard } from './booth-board';
 import { BoothCountdown } from './booth-countdown';
@@ -41,6 +42,8 @@ export function BoothScreen() {
   const top = board?.entries.filter((entry) => entry.score > 0).slice(0, BOOTH_TOP_SIZE) ?? [];
   const boardPanel = board === null ? null : top.length === 0 ? <EmptyBoard /> : <BoothBoard entries={top} />;
   const booth = board?.booth;
+  // The final whistle: from then on the board is settled (no invitation to beat the #1).
+  const final = useMomentPassed(booth?.resultsLockAt);
   const mode = booth?.mode ?? 'board';
   const heading =
     mode === 'podium'
@@ -107,7 +110,13 @@ export function BoothScreen() {
           {/* Over the board only: the QR code beside it stays in view for the crowd the moment draws. */}
           {takeover ? <BoothTakeover key={takeover.key} takeover={takeover} /> : null}
         </main>
-        <BoothJoinPanel gameUrl={boothInfo.data?.gameUrl} leader={top[0]} strategy={board?.championStrategy ?? null} />
+        <BoothJoinPanel
+          gameUrl={boothInfo.data?.gameUrl}
+          leader={top[0]}
+          strategy={board?.championStrategy ?? null}
+          closed={board?.booth.closed ?? false}
+          final={final}
+        />
       </div>
 
       <BoothTicker starts={board?.starts ?? []} finishes={board?.finishes ?? []} freshIds={freshIds} />

@@ -6,6 +6,7 @@ import { cn } from '@web/lib/cn';
 import { Skeleton } from '@web/ui/spinner';
 import { useMyRank } from '../api/get-my-rank';
 import { readRankBefore } from '../hooks/use-rank-before-game';
+import { tieWithAbove } from '../tie-break';
 
 /** How far a rank moved: positive = up the board. */
 export function rankMovement(
@@ -38,6 +39,7 @@ export function CompleteStanding({ attemptId }: { attemptId: string }) {
   if (rank === null) return null;
   const movement = rankMovement(readRankBefore(attemptId)?.rank, rank);
   const toNext = pointsToNextRank(score, nextRankScore);
+  const tie = tieWithAbove(myRank.data);
 
   const line =
     movement.kind === 'up'
@@ -82,6 +84,10 @@ export function CompleteStanding({ attemptId }: { attemptId: string }) {
         ) : null}
         {rank === 1 ? (
           <span className="mt-0.5 block text-sm text-muted">Top of the board!</span>
+        ) : tie !== null ? (
+          <span data-testid="tie-with-above" className="mt-0.5 block text-sm text-muted">
+            {tie}
+          </span>
         ) : toNext !== null ? (
           <span data-testid="points-to-next" className="mt-0.5 flex items-center gap-1 text-sm text-muted">
             <Target className="size-3.5" aria-hidden />
@@ -95,7 +101,7 @@ export function CompleteStanding({ attemptId }: { attemptId: string }) {
 
 /**
  * Above START/NEW CHALLENGE for a player on the board: what the next game does to their entry. By default it replaces
- * it (SPEC 1); when the organizer's board counts each player's best game, only a better game does.
+ * it (docs/product.md, "What it is"); when the organizer's board counts each player's best game, only a better game does.
  */
 export function ReplaceScoreNotice() {
   const myRank = useMyRank();

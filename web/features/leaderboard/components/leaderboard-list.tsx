@@ -2,6 +2,7 @@ import { formatScore } from '@contracts/game.rules';
 import type { LeaderboardEntry } from '@contracts/leaderboard';
 import { cn } from '@web/lib/cn';
 import { useFlip } from '../hooks/use-flip';
+import { tieBreakFigures, tieBreakFiguresSpoken, tiedKeys } from '../tie-break';
 import { RankBadge } from './rank-badge';
 
 /** The ranked rows as an ordered list; rows glide to their new place when ranks change. */
@@ -15,16 +16,28 @@ export function LeaderboardList({
   label?: string;
 }) {
   const list = useFlip<HTMLOListElement>(entries);
+  const tied = tiedKeys(entries);
   return (
     <ol ref={list} aria-label={label} className="relative flex flex-col gap-2">
       {entries.map((entry) => (
-        <LeaderboardRow key={entry.key} entry={entry} isYou={entry.key === youKey} />
+        <LeaderboardRow key={entry.key} entry={entry} isYou={entry.key === youKey} tied={tied.has(entry.key)} />
       ))}
     </ol>
   );
 }
 
-export function LeaderboardRow({ entry, isYou, as: Tag = 'li' }: { entry: LeaderboardEntry; isYou: boolean; as?: 'li' | 'div' }) {
+/** One row; a `tied` row (its score shared with another) shows what broke the tie under the score. */
+export function LeaderboardRow({
+  entry,
+  isYou,
+  tied = false,
+  as: Tag = 'li',
+}: {
+  entry: LeaderboardEntry;
+  isYou: boolean;
+  tied?: boolean;
+  as?: 'li' | 'div';
+}) {
   return (
     <Tag
       data-flip-key={entry.key}
@@ -45,7 +58,15 @@ export function LeaderboardRow({ entry, isYou, as: Tag = 'li' }: { entry: Leader
         ) : null}
       </span>
       <span className="sr-only">, score</span>
-      <span className="font-display text-lg font-bold tabular-nums text-ink">{formatScore(entry.score)}</span>
+      <span className="flex flex-col items-end">
+        <span className="font-display text-lg font-bold tabular-nums text-ink">{formatScore(entry.score)}</span>
+        {tied ? (
+          <span data-testid="tie-break" className="text-xs text-muted tabular-nums">
+            <span aria-hidden>{tieBreakFigures(entry)}</span>
+            <span className="sr-only">, tie broken by {tieBreakFiguresSpoken(entry)}</span>
+          </span>
+        ) : null}
+      </span>
     </Tag>
   );
 }

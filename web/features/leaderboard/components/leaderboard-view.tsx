@@ -53,7 +53,7 @@ export function LeaderboardView({ emptyAction }: { emptyAction?: ReactNode }) {
         </div>
         <p className="text-sm text-muted">
           {total === 1 ? '1 player' : `${total} players`} · each player's {board?.boardCounts === 'best' ? 'best' : 'latest'} game counts ·
-          ties go to fewer guesses, then less time to the best guess, then who finished first
+          ties go to fewer guesses, then less thinking time (typing not counted), then who finished first
         </p>
         <StrategyEditor rank={liveRank} />
       </header>

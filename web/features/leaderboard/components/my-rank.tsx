@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { formatScore } from '@contracts/game.rules';
 import { paths } from '@contracts/paths';
 import { Skeleton } from '@web/ui/spinner';
+import type { MyRank as MyRankData } from '@contracts/leaderboard';
 import { useMyRank } from '../api/get-my-rank';
+import { tieWithAbove } from '../tie-break';
 import { StrategyEditor } from './strategy-editor';
 
 /**
@@ -23,8 +25,13 @@ export function PlayerStrategy() {
   return <StrategyEditor rank={myRank.data?.rank} />;
 }
 
-/** 'You are #7 of 312' with the player's board score, linking to the full leaderboard. */
-function MyRank({ rank, total, score, unconfirmed }: { rank: number | null; total: number; score: number | null; unconfirmed: boolean }) {
+/**
+ * 'You are #7 of 312' with the player's board score, linking to the full leaderboard; tied on score with the player
+ * above, what broke the tie ("#2: same score, one guess more than #1").
+ */
+function MyRank({ unconfirmed, ...data }: MyRankData & { unconfirmed: boolean }) {
+  const { rank, total, score } = data;
+  const tie = tieWithAbove(data);
   const others = total === 1 ? '1 player' : `${total} players`;
   return (
     <Link
@@ -52,6 +59,11 @@ function MyRank({ rank, total, score, unconfirmed }: { rank: number | null; tota
               You are #{rank} of {total}
             </span>
             <span className="block text-sm text-muted">Leaderboard score {formatScore(score ?? 0)}</span>
+            {tie !== null ? (
+              <span data-testid="tie-with-above" className="block text-sm text-muted">
+                {tie}
+              </span>
+            ) : null}
           </>
         )}
       </span>

@@ -28,8 +28,10 @@ export function useBoothMoments(board: LeaderboardBoard | null, idleMs: number) 
     const previousLeader = leaderKey.current;
     leaderKey.current = leader?.key ?? null;
     // undefined: the first board of this screen, which is not a moment.
-    // On the podium the host is announcing: no takeover over it.
-    if (previousLeader !== undefined && leader && leader.key !== previousLeader && board.booth?.mode !== 'podium') {
+    // On the podium the host is announcing: no takeover over it. After the final whistle the lead is settled (the
+    // board counts no later game; a leader changing then is an organizer's unlock or moderation, not a moment).
+    const final = board.booth?.resultsLockAt ? Date.parse(board.booth.resultsLockAt) <= Date.now() : false;
+    if (previousLeader !== undefined && leader && leader.key !== previousLeader && board.booth?.mode !== 'podium' && !final) {
       setTakeover({ key: `${leader.key}:${leader.score}`, entry: leader });
     }
     const ids = [...board.finishes.map((finish) => finish.id), ...(board.starts ?? []).map((start) => start.id)];
@@ -48,6 +50,7 @@ export function useBoothMoments(board: LeaderboardBoard | null, idleMs: number) 
   }, [takeover]);
 
   // Any change on the board wakes the screen; quiet for idleMs starts the attract loop.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new board is the trigger, not an input.
   useEffect(() => {
     setIdle(false);
     const timer = setTimeout(() => setIdle(true), idleMs);

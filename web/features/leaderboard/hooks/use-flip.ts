@@ -11,6 +11,7 @@ export function useFlip<T extends HTMLElement>(dependency: unknown, durationMs =
   const container = useRef<T>(null);
   const previous = useRef<Map<string, number> | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's dependency is the trigger (the list it renders changed).
   useLayoutEffect(() => {
     const root = container.current;
     if (!root) return;

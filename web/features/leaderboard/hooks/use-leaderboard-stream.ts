@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { LeaderboardBoard } from '@contracts/leaderboard';
 import { LEADERBOARD_STREAM_EVENTS } from '@contracts/leaderboard.rules';
 import { useEventSource, type EventSourceStatus } from '@web/lib/use-event-source';
+import { apiPaths } from '@contracts/api-paths';
 
 export type StreamStatus = EventSourceStatus;
 
@@ -20,7 +21,7 @@ export function useLeaderboardStream(onChange?: (board: LeaderboardBoard) => voi
     setReceived((count) => count + 1);
     onChange?.(next);
   };
-  const status = useEventSource('/api/leaderboard/stream', {
+  const status = useEventSource(apiPaths.leaderboardStream, {
     [LEADERBOARD_STREAM_EVENTS.snapshot]: receive,
     [LEADERBOARD_STREAM_EVENTS.update]: receive,
   });

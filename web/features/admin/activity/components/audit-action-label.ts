@@ -16,9 +16,12 @@ const labels: Record<string, string> = {
   [AUDIT_ACTIONS.challengeEnable]: 'Enabled a challenge',
   [AUDIT_ACTIONS.challengeDelete]: 'Deleted a challenge',
   [AUDIT_ACTIONS.generationStart]: 'Started generating challenges',
+  [AUDIT_ACTIONS.generationReview]: 'Reviewed generated images',
   [AUDIT_ACTIONS.blocklistUpdate]: 'Changed the blocklist',
   [AUDIT_ACTIONS.starterPackImport]: 'Loaded the starter pack',
-  [AUDIT_ACTIONS.starterPackRemove]: 'Removed the starter pack',
+  [AUDIT_ACTIONS.starterPackRemove]: 'Retired the starter pack',
+  [AUDIT_ACTIONS.resultsLock]: 'Locked the results',
+  [AUDIT_ACTIONS.resultsUnlock]: 'Unlocked the results',
 };
 
 /** A sentence for an audit action ('player.rename' → 'Renamed a player'); unknown actions are shown as sent. */

@@ -6,4 +6,5 @@ export const challengesKeys = {
   list: (query: AdminChallengesQuery) => ['admin', 'challenges', 'list', query] as const,
   health: () => ['admin', 'challenges', 'health'] as const,
   generation: () => ['admin', 'challenges', 'generation'] as const,
+  check: () => ['admin', 'challenges', 'check'] as const,
 };

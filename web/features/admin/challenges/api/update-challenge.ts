@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import { challengesKeys } from './challenges-query-keys';
+import { apiPaths, withParams } from '@contracts/api-paths';
 
 /** Disable or enable one challenge. */
 export function useSetChallengeDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
-      api<void>(`/api/admin/challenges/${id}`, { method: 'PATCH', body: { disabled } }),
+      api<void>(withParams(apiPaths.adminChallenge, { id }), { method: 'PATCH', body: { disabled } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: challengesKeys.all }),
   });
 }
@@ -16,7 +17,7 @@ export function useSetChallengeDisabled() {
 export function useDeleteChallenge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/admin/challenges/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api<void>(withParams(apiPaths.adminChallenge, { id }), { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: challengesKeys.all }),
   });
 }

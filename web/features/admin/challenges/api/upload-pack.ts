@@ -1,4 +1,5 @@
 import type { ImportResult, PackError } from '@contracts/admin-challenges';
+import { apiPaths, withQuery } from '@contracts/api-paths';
 
 export type UploadOutcome = { ok: true; result: ImportResult } | { ok: false; message: string; problems: string[] };
 
@@ -9,7 +10,7 @@ export type UploadOutcome = { ok: true; result: ImportResult } | { ok: false; me
 export function uploadPack(file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/admin/challenges/import?name=${encodeURIComponent(file.name)}`);
+    xhr.open('POST', withQuery(apiPaths.adminChallengesImport, { name: file.name }));
     xhr.setRequestHeader('content-type', 'application/zip');
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {

@@ -10,6 +10,7 @@ import { usePoolHealth } from '../api/get-pool-health';
 import { ChallengesTable, stateLabels } from './challenges-table';
 import { GenerationPanel } from './generation-panel';
 import { PackUpload } from './pack-upload';
+import { PoolCheckCard } from './pool-check';
 import { PoolHealthTiles } from './pool-health';
 
 const PAGE_SIZE = 25;
@@ -41,8 +42,9 @@ export function ChallengesSection() {
       )}
       <PackUpload />
       <GenerationPanel />
+      <PoolCheckCard />
       <div>
-        <div role="group" aria-label="Filter by state" className="mb-3 flex flex-wrap gap-2">
+        <fieldset aria-label="Filter by state" className="mb-3 flex min-w-0 flex-wrap gap-2">
           {[undefined, ...CHALLENGE_STATES].map((value) => (
             <button
               key={value ?? 'all'}
@@ -60,7 +62,7 @@ export function ChallengesSection() {
               {value ? stateLabels[value] : 'All'}
             </button>
           ))}
-        </div>
+        </fieldset>
         <ChallengesTable
           rows={list.data?.challenges ?? []}
           status={list.isPending ? 'loading' : list.isError ? 'error' : 'ready'}

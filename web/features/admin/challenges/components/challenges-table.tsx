@@ -1,6 +1,7 @@
+import { PRACTICE_LABEL } from '@contracts/admin-challenges.rules';
 import { Ban, CircleCheck, Trash2 } from 'lucide-react';
 import type { AdminChallenge } from '@contracts/admin-challenges';
-import type { ChallengeState } from '@contracts/admin-challenges.rules';
+import { HARD_TO_SCORE_BELOW, HARD_TO_SCORE_LABEL, type ChallengeState } from '@contracts/admin-challenges.rules';
 import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
 import { Button } from '@web/ui/button';
@@ -23,6 +24,7 @@ const challengeColumns = [
   { label: 'State' },
   { label: 'Played', end: true },
   { label: 'Avg. score', end: true },
+  { label: 'Difficulty', end: true },
   { label: 'Created' },
   { label: 'Actions', end: true },
 ];
@@ -63,7 +65,10 @@ function RowActions({ challenge }: { challenge: AdminChallenge }) {
   );
 }
 
-/** The pool's table: thumbnail, prompt, source, state, times played, average final score, created, actions. */
+/**
+ * The pool's table: thumbnail, prompt, source, state, times played, average final score, difficulty estimate (flagged
+ * when hard to score), created, actions.
+ */
 export function ChallengesTable({
   rows,
   status,
@@ -115,6 +120,11 @@ export function ChallengesTable({
                   <span className="line-clamp-2">{row.prompt}</span>
                 </td>
                 <td className="max-w-32 truncate px-3 py-2 text-muted" title={row.source ?? undefined}>
+                  {row.practice ? (
+                    <span className="mr-1.5 rounded-full border border-amber-300/50 px-1.5 py-0.5 text-xs font-semibold text-amber-100">
+                      {PRACTICE_LABEL}
+                    </span>
+                  ) : null}
                   {row.source ?? '—'}
                 </td>
                 <td className="px-3 py-2">
@@ -124,6 +134,20 @@ export function ChallengesTable({
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{row.timesPlayed}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{row.averageScore === null ? '—' : formatScore(row.averageScore)}</td>
+                <td
+                  className="whitespace-nowrap px-3 py-2 text-right tabular-nums"
+                  title="How well short, natural descriptions of the prompt score on this image"
+                >
+                  {row.difficulty === null ? '—' : formatScore(row.difficulty)}
+                  {row.hardToScore ? (
+                    <span
+                      className="ml-2 inline-flex rounded-full bg-glow/15 px-2 py-0.5 text-xs font-semibold text-glow"
+                      title={`A good short description scores under ${HARD_TO_SCORE_BELOW} % on this image`}
+                    >
+                      {HARD_TO_SCORE_LABEL}
+                    </span>
+                  ) : null}
+                </td>
                 <td className="whitespace-nowrap px-3 py-2 text-muted">{dateTime.format(new Date(row.createdAt))}</td>
                 <td className="px-2 py-1">
                   <RowActions challenge={row} />

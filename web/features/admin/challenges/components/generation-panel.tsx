@@ -8,6 +8,9 @@ import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { Label } from '@web/ui/input';
 import { notifyError } from '@web/ui/toast';
 import { useGenerationOverview, useStartGeneration } from '../api/generation';
+import { useCheckPrompts } from '../api/pool-check';
+import { ComposeForm } from './compose-form';
+import { ReviewGrid } from './review-grid';
 import { useGenerationProgress } from '../hooks/use-generation-progress';
 import { promptsFromText } from './prompts-from-text';
 
@@ -53,20 +56,40 @@ function RunProgress({ run }: { run: GenerationRun }) {
   );
 }
 
-/** Paste prompts or load a CSV/text file, pick a configured provider, start; progress arrives live. */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** "About 25 minutes" for the estimate. */
+function duration(seconds: number) {
+  if (seconds < 90) return `about ${Math.max(1, Math.round(seconds))} seconds`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `about ${minutes} minutes`;
+  return `about ${Math.round((minutes / 60) * 10) / 10} hours`;
+}
+
+/**
+ * Compose or paste prompts (or load a CSV/text file), check them, pick a configured provider, see the estimate, start;
+ * progress arrives live and the images are reviewed in the grid.
+ */
 export function GenerationPanel() {
   const textId = useId();
   const providerId = useId();
+  const holdId = useId();
   const overview = useGenerationOverview();
   const [text, setText] = useState('');
   const [provider, setProvider] = useState<GenerationProvider | ''>('');
+  const [holdForReview, setHoldForReview] = useState(true);
   const [runId, setRunId] = useState<string | null>(null);
-  const run = useGenerationProgress(runId);
+  const [refresh, setRefresh] = useState(0);
+  const run = useGenerationProgress(runId, refresh);
   const start = useStartGeneration({ onSuccess: (started) => setRunId(started.id) });
+  const check = useCheckPrompts();
   const providers = overview.data?.providers ?? [];
   const configured = providers.filter((entry) => entry.configured);
   const chosen = provider || configured[0]?.id || '';
   const prompts = promptsFromText(text, false);
+  const chosenProvider = providers.find((entry) => entry.id === chosen);
+  const concurrency = overview.data?.concurrency ?? 1;
+  const toReview = (overview.data?.runs ?? []).filter((entry) => entry.toReview > 0 && entry.id !== runId);
 
   return (
     <Card className="flex flex-col gap-4">
@@ -83,14 +106,23 @@ export function GenerationPanel() {
           README.
         </p>
       ) : null}
+      <ComposeForm
+        onComposed={(composed) => {
+          setText(composed.join('\n'));
+          check.reset();
+        }}
+      />
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
         <div>
           <Label htmlFor={textId}>Prompts</Label>
           <textarea
             id={textId}
             value={text}
-            onChange={(event) => setText(event.target.value)}
-            rows={5}
+            onChange={(event) => {
+              setText(event.target.value);
+              check.reset();
+            }}
+            rows={prompts.length > 5 ? 12 : 5}
             placeholder={'a lighthouse on a cliff at dawn, oil painting\na red bicycle leaning on a brick wall'}
             className="w-full rounded-xl border border-night-600 bg-night-950 px-4 py-3 text-sm text-ink placeholder:text-muted/70 focus:border-accent"
           />
@@ -112,6 +144,30 @@ export function GenerationPanel() {
               />
             </label>
           </div>
+          <div className="mt-2 flex flex-col gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              className="self-start"
+              disabled={prompts.length === 0 || prompts.length > MAX_GENERATION_PROMPTS || check.isPending}
+              onClick={() => check.mutate(prompts, { onError: (error) => notifyError('Could not check the prompts', error.message) })}
+            >
+              {check.isPending ? 'CHECKING...' : 'CHECK THESE PROMPTS'}
+            </Button>
+            {check.data ? (
+              check.data.flags.length === 0 ? (
+                <p className="text-sm text-success" role="status">
+                  No near-duplicates, short or generic prompts.
+                </p>
+              ) : (
+                <ul className="flex flex-col gap-1 text-sm text-warning" aria-label="What the check found" data-testid="draft-flags">
+                  {check.data.flags.map((flag) => (
+                    <li key={`${flag.kind}:${flag.prompt}:${flag.other ?? ''}`}>{flag.message}</li>
+                  ))}
+                </ul>
+              )
+            ) : null}
+          </div>
         </div>
         <div className="flex flex-col gap-3">
           <div>
@@ -130,6 +186,27 @@ export function GenerationPanel() {
               ))}
             </select>
           </div>
+          <label htmlFor={holdId} className="flex items-start gap-2 text-sm text-ink">
+            <input
+              id={holdId}
+              type="checkbox"
+              checked={holdForReview}
+              onChange={(event) => setHoldForReview(event.target.checked)}
+              className="mt-0.5 size-5 accent-accent"
+            />
+            <span>Hold images for review: players get them only once approved</span>
+          </label>
+          {chosenProvider && prompts.length > 0 ? (
+            <p className="text-sm text-muted" data-testid="generation-estimate">
+              {prompts.length} image{prompts.length === 1 ? '' : 's'}:{' '}
+              {duration((prompts.length / concurrency) * chosenProvider.secondsPerImage)}
+              {', '}
+              {chosenProvider.pricePerImageUsd > 0
+                ? `about ${dollars.format(prompts.length * chosenProvider.pricePerImageUsd)} (${dollars.format(chosenProvider.pricePerImageUsd)} an image)`
+                : 'no cost per image'}
+              .
+            </p>
+          ) : null}
           <Button
             disabled={
               !chosen ||
@@ -140,7 +217,7 @@ export function GenerationPanel() {
             }
             onClick={() =>
               start.mutate(
-                { provider: chosen as GenerationProvider, prompts },
+                { provider: chosen as GenerationProvider, prompts, holdForReview },
                 { onError: (error) => notifyError('Could not start the generation', error.message) },
               )
             }
@@ -150,7 +227,17 @@ export function GenerationPanel() {
           </Button>
         </div>
       </div>
-      {run ? <RunProgress run={run} /> : null}
+      {toReview.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          <span>Earlier runs with images to review:</span>
+          {toReview.map((entry) => (
+            <Button key={entry.id} size="sm" variant="outline" onClick={() => setRunId(entry.id)}>
+              {entry.toReview} from {new Date(entry.createdAt).toLocaleString()}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {run ? run.finishedAt ? <ReviewGrid run={run} onReviewed={() => setRefresh((n) => n + 1)} /> : <RunProgress run={run} /> : null}
     </Card>
   );
 }

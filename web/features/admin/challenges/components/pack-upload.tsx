@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FileArchive, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { HARD_TO_SCORE_BELOW, HARD_TO_SCORE_LABEL } from '@contracts/admin-challenges.rules';
+import { formatScore } from '@contracts/game.rules';
 import { Button } from '@web/ui/button';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { challengesKeys } from '../api/challenges-query-keys';
@@ -90,6 +92,35 @@ export function PackUpload() {
           Imported {state.outcome.result.imported} challenge{state.outcome.result.imported === 1 ? '' : 's'}
           {state.outcome.result.skipped > 0 ? `, skipped ${state.outcome.result.skipped} already in the pool` : ''}.
         </p>
+      ) : null}
+      {state.phase === 'done' && state.outcome.ok && state.outcome.result.hardToScore.length > 0 ? (
+        <div className="rounded-xl border border-glow/40 bg-glow/10 p-3 text-sm">
+          <p className="font-semibold text-ink">
+            {HARD_TO_SCORE_LABEL}: on {state.outcome.result.hardToScore.length === 1 ? 'this image' : 'these images'} a good short
+            description scores under {HARD_TO_SCORE_BELOW} %. Consider a more describable prompt, or disabling{' '}
+            {state.outcome.result.hardToScore.length === 1 ? 'it' : 'them'}.
+          </p>
+          <ul className="mt-2 max-h-56 list-disc overflow-y-auto pl-5 text-ink">
+            {state.outcome.result.hardToScore.map((item, index) => (
+              <li key={index}>
+                “{item.prompt}”: difficulty {formatScore(item.difficulty)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {state.phase === 'done' && state.outcome.ok && (state.outcome.result.flags ?? []).length > 0 ? (
+        <div className="rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm" data-testid="import-flags">
+          <p className="font-semibold text-ink">
+            The prompt check found {state.outcome.result.flags.length} thing{state.outcome.result.flags.length === 1 ? '' : 's'} to look at
+            (see the pool check below):
+          </p>
+          <ul className="mt-1 list-disc pl-5 text-ink">
+            {state.outcome.result.flags.map((flag) => (
+              <li key={`${flag.kind}:${flag.prompt}:${flag.other ?? ''}`}>{flag.message}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {state.phase === 'done' && !state.outcome.ok ? (
         <div role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm">

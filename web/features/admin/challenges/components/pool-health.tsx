@@ -9,7 +9,10 @@ function lasts(minutes: number) {
   return `about ${hours} hours`;
 }
 
-/** Pool health: counts per state and how long the unused prompts last at the last hour's rate. */
+/**
+ * Pool health: counts per state, how many more players START serves without reuse (unused prompts plus claims gone
+ * idle, as START counts them) and how long that lasts at the recent rate of starts.
+ */
 export function PoolHealthTiles({ health }: { health: PoolHealth }) {
   const tiles = [
     { label: 'Unused', value: health.unused },
@@ -17,14 +20,15 @@ export function PoolHealthTiles({ health }: { health: PoolHealth }) {
     { label: 'Played', value: health.played },
     { label: 'Disabled', value: health.disabled },
   ];
+  const serves = `${number.format(health.claimable)} more player${health.claimable === 1 ? '' : 's'} can start without reusing a prompt.`;
   const projection =
-    health.unused === 0
+    health.claimable === 0
       ? health.allowPromptReuse
         ? 'No unused prompts left: players now get prompts others have played (reuse is on).'
         : 'The pool is empty: new players cannot start. Upload a pack or generate challenges.'
       : health.minutesLeft === null
-        ? 'No prompt was handed out in the last hour.'
-        : `At the current rate (${health.usedLastHour} in the last hour) the pool lasts ${lasts(health.minutesLeft)}.`;
+        ? `${serves} Nobody started in the last ${health.rateWindowMinutes} minutes.`
+        : `${serves} At the current rate (${health.recentStarts} starts in the last ${health.rateWindowMinutes} minutes) that lasts ${lasts(health.minutesLeft)}.`;
   return (
     <div className="flex flex-col gap-2">
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -36,7 +40,7 @@ export function PoolHealthTiles({ health }: { health: PoolHealth }) {
         ))}
       </dl>
       <p
-        className={health.unused === 0 && !health.allowPromptReuse ? 'text-sm font-semibold text-danger' : 'text-sm text-muted'}
+        className={health.claimable === 0 && !health.allowPromptReuse ? 'text-sm font-semibold text-danger' : 'text-sm text-muted'}
         data-testid="pool-projection"
       >
         {projection}

@@ -3,8 +3,9 @@ import type { AdminEvent, AdminEventUpdate } from '@contracts/admin-event';
 import { api } from '@web/lib/api-client';
 import { notifyError, notifySuccess } from '@web/ui/toast';
 import { eventKeys } from './event-query-keys';
+import { apiPaths } from '@contracts/api-paths';
 
-export const updateEvent = (update: AdminEventUpdate) => api<AdminEvent>('/api/admin/event', { method: 'PATCH', body: update });
+export const updateEvent = (update: AdminEventUpdate) => api<AdminEvent>(apiPaths.adminEvent, { method: 'PATCH', body: update });
 
 /** Changes any subset of the event's switches; the settings are replaced with the server's answer. */
 export function useUpdateEvent({ onSuccess }: { onSuccess?: (event: AdminEvent) => void } = {}) {

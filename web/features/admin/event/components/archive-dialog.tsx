@@ -39,6 +39,7 @@ function ArchiveEntries({ id }: { id: number }) {
   const entries = archive.data.archive.entries;
   if (entries.length === 0) return <p className="text-sm text-muted">This board was empty.</p>;
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard (axe: scrollable-region-focusable).
     <ol className="flex max-h-[60vh] flex-col gap-1 overflow-y-auto pr-1" tabIndex={0} aria-label="Archived board">
       {entries.map((entry) => (
         <li key={entry.rank} className="flex items-center gap-3 rounded-xl bg-night-800/70 px-3 py-2">

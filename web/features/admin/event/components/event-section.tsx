@@ -8,6 +8,7 @@ import { EventSwitchesCard } from './event-switches-card';
 import { EventTimeZoneCard } from './event-time-zone-card';
 import { LeaderboardResetCard } from './leaderboard-reset-card';
 import { PlayFirstCard } from './play-first-card';
+import { ResultsLockCard } from './results-lock-card';
 
 /** Event: open/closed, prompt reuse, what the booth shows, per-player limits, the leaderboard reset and the archived boards. */
 export function EventSection() {
@@ -23,6 +24,7 @@ export function EventSection() {
         <div className="grid gap-5 lg:grid-cols-2">
           <EventSwitchesCard event={event.data} />
           <BoothControlCard />
+          <ResultsLockCard event={event.data} />
           <EventLimitsCard event={event.data} />
           <PlayFirstCard event={event.data} />
           <LeaderboardResetCard since={event.data.leaderboardSince} />

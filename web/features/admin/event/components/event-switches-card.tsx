@@ -1,17 +1,22 @@
+import { useState } from 'react';
 import type { AdminEvent } from '@contracts/admin-event';
-import type { BoardCounts } from '@contracts/leaderboard.rules';
+import { type BoardCounts, TIE_BREAK_LINE } from '@contracts/leaderboard.rules';
 import { Card, CardDescription, CardTitle } from '@web/ui/card';
 import { SwitchField } from '@web/ui/switch-field';
 import { useEventChange } from '../api/update-event';
+import { BoardCountsDialog } from './board-counts-dialog';
 
-const boardCountsChoices: Array<{ value: BoardCounts; label: string; done: string }> = [
-  { value: 'latest', label: 'latest game (default)', done: "The board now counts each player's latest game." },
-  { value: 'best', label: 'best game', done: "The board now counts each player's best game." },
+const boardCountsChoices: Array<{ value: BoardCounts; label: string; game: string; done: string }> = [
+  { value: 'latest', label: 'latest game (default)', game: 'latest game', done: "The board now counts each player's latest game." },
+  { value: 'best', label: 'best game', game: 'best game', done: "The board now counts each player's best game." },
 ];
 
 /** The two on/off switches: the event is open (new challenges start), and prompts may be reused across players. */
 export function EventSwitchesCard({ event }: { event: AdminEvent }) {
   const { change, pending } = useEventChange();
+  // A switch of which game counts re-ranks the board: it waits for the organizer to see what changes and confirm.
+  const [asked, setAsked] = useState<BoardCounts | null>(null);
+  const askedChoice = boardCountsChoices.find((choice) => choice.value === asked);
 
   return (
     <Card>
@@ -22,7 +27,7 @@ export function EventSwitchesCard({ event }: { event: AdminEvent }) {
       <div className="mt-5 flex flex-col gap-5">
         <SwitchField
           label="Event open"
-          hint="When closed, players cannot start new challenges (unfinished ones can still be finished), and the landing and play pages say so."
+          hint="When closed, players cannot start new challenges, and the landing and play pages say so. Unfinished ones can still be finished, but count only if finished before the results lock (Final whistle)."
           checked={event.isOpen}
           disabled={pending}
           onCheckedChange={(isOpen) =>
@@ -46,9 +51,7 @@ export function EventSwitchesCard({ event }: { event: AdminEvent }) {
         />
         <fieldset disabled={pending}>
           <legend className="text-sm font-semibold text-ink">The board counts each player's</legend>
-          <p className="mt-1 text-sm text-muted">
-            Ties go to fewer guesses, then less time from start to best guess, then who finished first.
-          </p>
+          <p className="mt-1 text-sm text-muted">{TIE_BREAK_LINE}</p>
           <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
             {boardCountsChoices.map((choice) => (
               <label key={choice.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink">
@@ -57,7 +60,7 @@ export function EventSwitchesCard({ event }: { event: AdminEvent }) {
                   name="board-counts"
                   value={choice.value}
                   checked={event.boardCounts === choice.value}
-                  onChange={() => change({ boardCounts: choice.value }, choice.done)}
+                  onChange={() => setAsked(choice.value)}
                   className="size-5 accent-accent-strong"
                 />
                 {choice.label}
@@ -65,6 +68,16 @@ export function EventSwitchesCard({ event }: { event: AdminEvent }) {
             ))}
           </div>
         </fieldset>
+        <BoardCountsDialog
+          choice={asked}
+          label={askedChoice?.game ?? ''}
+          busy={pending}
+          onCancel={() => setAsked(null)}
+          onConfirm={() => {
+            if (askedChoice) change({ boardCounts: askedChoice.value }, askedChoice.done);
+            setAsked(null);
+          }}
+        />
       </div>
     </Card>
   );

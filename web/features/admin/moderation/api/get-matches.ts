@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ModerationMatches } from '@contracts/admin-moderation';
 import { api } from '@web/lib/api-client';
 import { moderationKeys } from './moderation-query-keys';
+import { apiPaths } from '@contracts/api-paths';
 
-export const getModerationMatches = () => api<ModerationMatches>('/api/admin/moderation/matches');
+export const getModerationMatches = () => api<ModerationMatches>(apiPaths.adminModerationMatches);
 
 export const moderationMatchesQueryOptions = () => queryOptions({ queryKey: moderationKeys.matches(), queryFn: getModerationMatches });
 

@@ -16,13 +16,23 @@ export function OverviewStats({ overview }: { overview: AdminOverview }) {
       note: `${number.format(challenges.unused)} unused of ${number.format(challenges.total)}${challenges.disabled ? `, ${number.format(challenges.disabled)} disabled` : ''}${overview.event.allowPromptReuse ? ' · reuse on' : ''}`,
     },
     {
+      label: 'Players still served',
+      value: number.format(challenges.claimable),
+      note:
+        challenges.claimable === 0
+          ? 'without reuse: none'
+          : challenges.minutesUntilEmpty === null
+            ? 'without reuse · no starts in the last 10 minutes'
+            : `without reuse · at the current rate, runs out in about ${challenges.minutesUntilEmpty} min`,
+    },
+    {
       label: 'Event',
       value: overview.event.isOpen ? 'Open' : 'Closed',
       note: overview.event.isOpen ? 'New challenges can start' : 'New challenges are refused',
     },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-7">
       {tiles.map((tile) => (
         <div key={tile.label} className="flex flex-col rounded-2xl border border-night-700 bg-night-900/80 p-4">
           <dt className="text-xs font-medium uppercase tracking-wider text-muted">{tile.label}</dt>

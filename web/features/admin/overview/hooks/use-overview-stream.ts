@@ -3,6 +3,7 @@ import type { AdminOverview } from '@contracts/admin-overview';
 import { ADMIN_STREAM_EVENTS } from '@contracts/admin.rules';
 import { useEventSource, type EventSourceStatus } from '@web/lib/use-event-source';
 import { overviewKeys } from '../api/get-overview';
+import { apiPaths } from '@contracts/api-paths';
 
 export type OverviewStreamStatus = EventSourceStatus;
 
@@ -12,7 +13,7 @@ export type OverviewStreamStatus = EventSourceStatus;
  */
 export function useOverviewStream(): OverviewStreamStatus {
   const queryClient = useQueryClient();
-  return useEventSource('/api/admin/stream', {
+  return useEventSource(apiPaths.adminStream, {
     // The server builds every frame from the AdminOverview contract: trust its type (no zod in the browser).
     [ADMIN_STREAM_EVENTS.overview]: (data) => queryClient.setQueryData(overviewKeys.overview(), JSON.parse(data) as AdminOverview),
   });

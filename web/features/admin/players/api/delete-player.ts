@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPlayerDeleted } from '@contracts/admin-players';
 import { api } from '@web/lib/api-client';
 import { playersKeys } from './players-query-keys';
+import { apiPaths, withParams } from '@contracts/api-paths';
 
-export const deletePlayer = (id: string) => api<AdminPlayerDeleted>(`/api/admin/players/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deletePlayer = (id: string) => api<AdminPlayerDeleted>(withParams(apiPaths.adminPlayer, { id }), { method: 'DELETE' });
 
 /** Deletes a player and all their data (the privacy promise); the table refetches its page. */
 export function useDeletePlayer({ onSuccess }: { onSuccess?: () => void } = {}) {

@@ -2,11 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminPlayersQuery, AdminPlayersResponse } from '@contracts/admin-players';
 import { api } from '@web/lib/api-client';
 import { playersKeys } from './players-query-keys';
+import { apiPaths, withQuery } from '@contracts/api-paths';
 
 export const getPlayers = (query: AdminPlayersQuery, signal?: AbortSignal) => {
   const params = new URLSearchParams({ sort: query.sort, dir: query.dir, page: String(query.page), pageSize: String(query.pageSize) });
   if (query.q) params.set('q', query.q);
-  return api<AdminPlayersResponse>(`/api/admin/players?${params}`, { signal });
+  return api<AdminPlayersResponse>(withQuery(apiPaths.adminPlayers, params), { signal });
 };
 
 export const playersQueryOptions = (query: AdminPlayersQuery) =>

@@ -2,7 +2,9 @@ import type { AdminPlayer } from '@contracts/admin-players';
 import { formatScore } from '@contracts/game.rules';
 import { cn } from '@web/lib/cn';
 import { PlayerActions } from './player-actions';
+import { NotCountedLabel } from './not-counted-label';
 import { PlayerName } from './player-name';
+import { boardTieBreak } from './players-table';
 import { formatShortDateTime } from '@web/lib/date-format';
 
 /** The players as cards, for a phone: the same facts and actions as the table, without sideways scrolling. */
@@ -21,7 +23,13 @@ export function PlayersCards({ players, className }: { players: AdminPlayer[]; c
             </div>
             <p className="text-right font-display text-lg font-bold tabular-nums text-accent">
               {player.latestScore === null ? '—' : formatScore(player.latestScore)}
+              <NotCountedLabel player={player} />
               <span className="block text-xs font-medium text-muted">{player.rank === null ? 'not ranked' : `rank #${player.rank}`}</span>
+              {boardTieBreak(player) ? (
+                <span data-testid="player-tie-break" className="block text-xs font-medium text-muted">
+                  {boardTieBreak(player)}
+                </span>
+              ) : null}
             </p>
           </div>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">

@@ -6,9 +6,20 @@ import { TableFrame } from '@web/ui/data-table';
 import type { AdminPlayer } from '@contracts/admin-players';
 import type { AdminPlayerSortKey as AdminPlayerSort } from '@contracts/admin.rules';
 import { PlayerActions } from './player-actions';
+import { NotCountedLabel } from './not-counted-label';
 import { PlayerName } from './player-name';
 
 export type Sort = { sort: AdminPlayerSort; dir: 'asc' | 'desc' };
+
+/**
+ * What breaks a tie on the player's board entry: "1 guess · 12.4 s" (guesses used to reach the score, thinking time:
+ * time to the best guess less typing). Null without a rank.
+ */
+export function boardTieBreak(player: Pick<AdminPlayer, 'rank' | 'boardGuessesUsed' | 'boardThinkingSeconds'>): string | null {
+  if (player.rank === null || player.boardGuessesUsed === null) return null;
+  const guesses = `${player.boardGuessesUsed} ${player.boardGuessesUsed === 1 ? 'guess' : 'guesses'}`;
+  return player.boardThinkingSeconds === null ? guesses : `${guesses} · ${player.boardThinkingSeconds.toFixed(1)} s`;
+}
 
 export const playerColumns: { key: AdminPlayerSort; label: string; numeric?: boolean }[] = [
   { key: 'displayName', label: 'Display name' },
@@ -97,8 +108,18 @@ export function PlayersTable({
               {player.email}
             </td>
             <td className="whitespace-nowrap px-2.5 py-2 text-muted">{player.phone ?? '—'}</td>
-            <td className="px-2.5 py-2 text-right tabular-nums">{player.latestScore === null ? '—' : formatScore(player.latestScore)}</td>
-            <td className="px-2.5 py-2 text-right tabular-nums">{player.rank === null ? '—' : `#${player.rank}`}</td>
+            <td className="whitespace-nowrap px-2.5 py-2 text-right tabular-nums">
+              {player.latestScore === null ? '—' : formatScore(player.latestScore)}
+              <NotCountedLabel player={player} />
+            </td>
+            <td className="px-2.5 py-2 text-right tabular-nums">
+              {player.rank === null ? '—' : `#${player.rank}`}
+              {boardTieBreak(player) ? (
+                <span data-testid="player-tie-break" className="block whitespace-nowrap text-xs text-muted">
+                  {boardTieBreak(player)}
+                </span>
+              ) : null}
+            </td>
             <td className="px-2.5 py-2 text-right tabular-nums">{player.gamesPlayed}</td>
             <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatShortDateTime(player.signedUpAt)}</td>
             <td className="whitespace-nowrap px-2.5 py-2 text-muted">{formatShortDateTime(player.lastSeenAt)}</td>
