@@ -81,7 +81,9 @@ export function createReadiness({ database, scorer, lifecycle }: HealthRoutesOpt
 
   async function checkScorer(): Promise<Check> {
     try {
-      await withTimeout(scorer.embed(['ready check']), 'the scoring model');
+      // Ahead of the guesses waiting: a crowd's queue is load, not a fault. Waiting behind it, a busy last instance
+      // answered its balancer's probes too late, was taken out, and left the balancer with no instance at all.
+      await withTimeout(scorer.embed(['ready check'], { first: true }), 'the scoring model');
       return { ok: true };
     } catch (error) {
       // Busy is loaded and working (its queue is full of guesses): ready, the guess route sheds the excess itself.

@@ -78,6 +78,24 @@ describe('GET /api/health/live and /api/health/ready', () => {
     }
   });
 
+  it("stays ready while a crowd's texts wait for the model: its probe goes ahead of them", async () => {
+    // Its own app, so no earlier probe's answer is reused: this probe must ask the model.
+    const own = await createTestApp();
+    const crowd = t.scorer.embed(Array.from({ length: 400 }, (_, i) => `a crowd's guess number ${i}: a lighthouse at dawn`));
+    try {
+      expect(t.scorer.queueDepth!()).toBeGreaterThan(300);
+      const ready = await probe(own.app);
+      // Answered while the crowd still waits (behind them it would have answered after the last of them).
+      const stillWaiting = t.scorer.queueDepth!();
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({ status: 'ready', checks: { scorer: { ok: true } } });
+      expect(stillWaiting).toBeGreaterThan(200);
+    } finally {
+      await crowd;
+      await own.close();
+    }
+  });
+
   it('is unready (503, scorer named) when the scoring model cannot run', async () => {
     // A real worker pool whose worker fails to load (the model files missing or broken on this machine).
     const pool = new EmbeddingPool({

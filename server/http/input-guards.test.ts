@@ -15,7 +15,7 @@ beforeAll(async () => {
   // Counts scoring calls (the real scorer does the work): a refused guess must never reach it.
   const counting: Scorer = {
     embedderId: real.embedderId,
-    embed: (texts) => real.embed(texts),
+    embed: (texts, options) => real.embed(texts, options),
     embedPrompts: (prompts) => real.embedPrompts(prompts),
     hasAllViews: (prompt, views) => real.hasAllViews(prompt, views),
     score: (input) => (scored++, real.score(input)),

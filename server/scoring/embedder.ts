@@ -8,8 +8,11 @@ export type EmbeddingVector = readonly number[] | Float32Array;
 export interface Embedder {
   /** Stable identifier stored next to persisted embeddings, e.g. 'minilm-l6-v2' or 'openai:text-embedding-3-small'. */
   readonly id: string;
-  /** `bounded: true` marks play-time work (guesses) that may be refused with ScoringBusyError when saturated. */
-  embed(texts: string[], options?: { bounded?: boolean }): Promise<EmbeddingVector[]>;
+  /**
+   * `bounded: true` marks play-time work (guesses) that may be refused with ScoringBusyError when saturated; `first`
+   * goes ahead of texts already waiting (readiness probes; a remote model has no queue of ours and ignores it).
+   */
+  embed(texts: string[], options?: { bounded?: boolean; first?: boolean }): Promise<EmbeddingVector[]>;
   /** Stops worker threads, if any. */
   close?(): Promise<void>;
   /** Texts waiting for a worker (local models); read by GET /metrics. */

@@ -49,6 +49,13 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+export interface EmbedOptions {
+  /** Play-time work (guesses): refused with ScoringBusyError past the queue limit. Default true. */
+  bounded?: boolean;
+  /** Ahead of every text already waiting (readiness probes). Default false. */
+  first?: boolean;
+}
+
 export interface EmbeddingPoolStats {
   threads: number;
   queued: number;
@@ -100,9 +107,10 @@ export class EmbeddingPool {
 
   /**
    * Embeds texts on the worker threads. `bounded` (guesses) refuses work past the queue
-   * limit; unbounded callers (prompt imports) always wait their turn.
+   * limit; unbounded callers (prompt imports) always wait their turn. `first` puts the texts ahead of every text
+   * already waiting (a readiness probe: it asks whether the model answers, not how long a crowd's queue is).
    */
-  embed(texts: string[], { bounded = true }: { bounded?: boolean } = {}): Promise<Float32Array[]> {
+  embed(texts: string[], { bounded = true, first = false }: EmbedOptions = {}): Promise<Float32Array[]> {
     if (this.broken) return Promise.reject(new ScoringUnavailableError(this.broken));
     if (this.closed) return Promise.reject(new ScoringUnavailableError(new Error('the scorer is closed')));
     if (texts.length === 0) return Promise.resolve([]);
@@ -110,9 +118,12 @@ export class EmbeddingPool {
       this.counters.rejectedBusy++;
       return Promise.reject(new ScoringBusyError(this.retryAfterSeconds));
     }
+    const pending: Pending[] = [];
     const results = texts.map(
-      (text) => new Promise<Float32Array>((resolve, reject) => this.queue.push({ text, retried: false, resolve, reject })),
+      (text) => new Promise<Float32Array>((resolve, reject) => pending.push({ text, retried: false, resolve, reject })),
     );
+    if (first) this.queue.unshift(...pending);
+    else this.queue.push(...pending);
     this.schedule();
     return Promise.all(results);
   }

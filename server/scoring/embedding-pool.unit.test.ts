@@ -42,6 +42,16 @@ describe('EmbeddingPool', () => {
     expect(p.stats().batches).toBe(2);
   });
 
+  it('puts `first` texts ahead of every text waiting, behind only the batch the worker holds', async () => {
+    const p = pool({ threads: 1, batchWindowMs: 0, maxBatch: 2 });
+    const finished: string[] = [];
+    const send = (text: string, options?: { first?: boolean }) => p.embed([text], options).then(() => finished.push(text));
+    const all = [send('a'), ...['b', 'c', 'd', 'e', 'f'].map((text) => send(text)), send('probe', { first: true })];
+    expect(p.stats()).toMatchObject({ queued: 6, inFlightBatches: 1 });
+    await Promise.all(all);
+    expect(finished).toEqual(['a', 'probe', 'b', 'c', 'd', 'e', 'f']);
+  });
+
   it('refuses bounded work past the queue limit with ScoringBusyError, but lets unbounded work wait', async () => {
     const p = pool({ threads: 1, maxQueued: 5, batchWindowMs: 50 });
     const admitted = p.embed(['a', 'b', 'c', 'd', 'e']);

@@ -54,8 +54,8 @@ export class MiniLmEmbedder implements Embedder {
     return embedder;
   }
 
-  embed(texts: string[], options?: { bounded?: boolean }): Promise<Float32Array[]> {
-    return this.pool.embed(texts, { bounded: options?.bounded ?? false });
+  embed(texts: string[], options?: { bounded?: boolean; first?: boolean }): Promise<Float32Array[]> {
+    return this.pool.embed(texts, { bounded: options?.bounded ?? false, first: options?.first ?? false });
   }
 
   queued(): number {

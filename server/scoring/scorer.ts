@@ -29,7 +29,8 @@ export interface ScoreInput {
 
 export interface Scorer {
   readonly embedderId: string;
-  embed(texts: string[]): Promise<number[][]>;
+  /** Always waits its turn (never refused as busy); `first`: ahead of every text waiting (readiness probes). */
+  embed(texts: string[], options?: { first?: boolean }): Promise<number[][]>;
   /** Everything a challenge stores for these prompts, in one unbounded model call (imports, recomputes). */
   embedPrompts(prompts: string[]): Promise<PromptVectors[]>;
   /** Whether stored views hold every view the current rules compare a guess with. */
@@ -145,8 +146,8 @@ function embeddedScore(
 export function createScorerFromEmbedder(embedder: Embedder, calibration: CalibrationParams = calibrationFor(embedder.id)): Scorer {
   // Prompt embeddings (imports) always wait their turn; guesses may be refused when the model is saturated.
   // Plain arrays: these are stored (challenges' vectors) or handed to tools.
-  const embed = async (texts: string[]) =>
-    (await embedder.embed(texts.map(prepareForEmbedding), { bounded: false })).map((vector) => Array.from(vector));
+  const embed = async (texts: string[], options?: { first?: boolean }) =>
+    (await embedder.embed(texts.map(prepareForEmbedding), { bounded: false, first: options?.first })).map((vector) => Array.from(vector));
   // Load the word tables (synonyms, broader words) now, not on the first player's guess.
   lexicalOverlap('a horse', 'a stallion');
   const clauseVectors = new LRUCache<string, EmbeddingVector>({ max: CLAUSE_CACHE_LIMIT });
