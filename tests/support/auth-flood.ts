@@ -5,7 +5,7 @@
  * does: a proof of work asked ahead or on refusal is solved, a 503 is sent again after its Retry-After. Used by
  * server/auth/auth-flood.test.ts (behaviour) and scripts/bench/auth-flood.ts (latencies, CPU per call).
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/paths';
@@ -203,13 +203,33 @@ export async function floodWhileWalkUps(
   );
   let output = '';
   abuser.stdout!.on('data', (chunk) => (output += chunk));
-  while (!output.includes('started')) await sleep(50);
+  const exited = new Promise((resolve) => abuser.on('exit', resolve));
+  // Whatever ends the run (a walk-up that threw, say), the abuser stops with it: left running, it would flood whatever
+  // the suite runs next.
+  try {
+    return await floodRun(server, options, { process: abuser, exited, output: () => output });
+  } finally {
+    if (abuser.exitCode === null && abuser.signalCode === null) abuser.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function floodRun(
+  server: { url: string; pid: number; postgres?: boolean },
+  options: { seconds: number; walkUps: number; inFlight: number; mode: 'mix' | 'spray' },
+  abuser: { process: ChildProcess; exited: Promise<unknown>; output: () => string },
+): Promise<FloodRun> {
+  const running = () => abuser.process.exitCode === null && abuser.process.signalCode === null;
+  while (!abuser.output().includes('started')) {
+    if (!running()) throw new Error(`the abuser stopped before it started: ${abuser.output()}`);
+    await sleep(50);
+  }
   // The walk-ups arrive once the flood is past the address's ceilings (every abuser call then costs a proof of work),
   // or after two minutes, whichever comes first.
   const serverCpuBefore = processCpuMs(server.pid);
   const databaseCpuBefore = server.postgres ? postgresCpuMs() : 0;
   const building = performance.now();
-  while (!output.includes('over-ceiling') && performance.now() - building < 120_000) await sleep(100);
+  while (!abuser.output().includes('over-ceiling') && performance.now() - building < 120_000) await sleep(100);
   const started = performance.now();
   const spacing = (options.seconds * 500) / options.walkUps;
   // The walk-ups' phones solve in worker threads (two: this machine's cores), off the event loop that sends their calls.
@@ -222,9 +242,10 @@ export async function floodWhileWalkUps(
   ).finally(() => solver.close());
   const left = options.seconds * 1000 - (performance.now() - started);
   if (left > 0) await sleep(left);
-  const exited = new Promise((resolve) => abuser.on('exit', resolve));
-  abuser.kill('SIGTERM');
-  await exited;
+  // Its last line is its report, written when it stops.
+  abuser.process.kill('SIGTERM');
+  await abuser.exited;
+  const output = abuser.output();
   const serverCpuMs = Math.round(processCpuMs(server.pid) - serverCpuBefore);
   const databaseCpuMs = server.postgres ? Math.round(postgresCpuMs() - databaseCpuBefore) : 0;
   const report = JSON.parse(output.trim().split('\n').at(-1)!) as AbuserReport;
