@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { demoPackDir } from '../../scripts/paths';
-import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
-import { expectAccessible, readLatestMail, screenshot, signIn, uniqueBrowserEmail, useBrowser } from './browser-helpers';
-import { demoPromptOfImage } from './demo-prompts';
-import { migratedDataDir } from '../support/data-dir';
+import { expectAccessible, screenshot, signIn, useBrowser } from './browser-helpers';
+import { demoPromptOf } from './demo-prompts';
+import { namedPlayer, useOwnServer } from './own-server';
 
 // The booth as a host's tool: the organizer switches every open booth screen from the host's Event page (a
 // countdown over the live board, a message, the podium revealed place by place), the booth counts who is playing
@@ -16,40 +14,11 @@ const ORGANIZER = { email: 'booth-host@example.test', password: 'organizer horse
 const TV = { width: 1920, height: 1080 };
 const LAPTOP = { width: 1366, height: 768 };
 
-let server: ServerProcess;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = migratedDataDir('gg-booth-host-');
-  createOrganizerWithCli(dataDir, ORGANIZER.email, ORGANIZER.password);
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      AUTH_RATE_LIMIT: 'false',
-      CHALLENGE_PACK: demoPackDir,
-      WEB_DIST_DIR: inject('webDistDir'),
-      // An address phones could reach, so the booth shows its QR code (not the loopback warning).
-      GAME_URL: 'http://192.168.1.20:3000/',
-    },
-    { timeoutMs: 120_000 },
-  );
-}, 300_000);
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** A verified, named player signed in inside `page`'s browser context. */
-async function namedPlayer(page: Page, displayName: string) {
-  const base = server.url;
-  const email = uniqueBrowserEmail('booth-host');
-  const response = await page.request.post(`${base}/api/auth/sign-up/email`, {
-    data: { email, password: 'correct horse', name: '' },
-    headers: { origin: base },
-  });
-  expect(response.status()).toBe(200);
-  await page.request.get((await readLatestMail(base, email)).link);
-  expect((await page.request.put(`${base}/api/profile`, { data: { displayName }, headers: { origin: base } })).status()).toBe(200);
-}
+const server = useOwnServer('gg-booth-host-', ORGANIZER, () => ({
+  CHALLENGE_PACK: demoPackDir,
+  // An address phones could reach, so the booth shows its QR code (not the loopback warning).
+  GAME_URL: 'http://192.168.1.20:3000/',
+}));
 
 async function startGame(request: APIRequestContext) {
   const started = await request.post(`${server.url}/api/game/start`, { headers: { origin: server.url } });
@@ -63,7 +32,7 @@ async function startGame(request: APIRequestContext) {
  * even for the pack's two-word prompts) or 'far'.
  */
 async function finishGame(request: APIRequestContext, attempt: { id: string; imageUrl: string }, last: 'exact' | 'close' | 'far') {
-  const prompt = await demoPromptOfImage(Buffer.from(await (await request.get(`${server.url}${attempt.imageUrl}`)).body()));
+  const prompt = await demoPromptOf(request, server.url, attempt.imageUrl);
   const words = prompt.split(' ');
   const lastGuess = last === 'exact' ? prompt : last === 'close' ? words.slice(0, -1).join(' ') : 'a blurry photograph of nothing';
   for (const [index, guess] of ['a picture', 'an image of a scene', lastGuess].entries()) {
@@ -129,7 +98,7 @@ describe('the booth as a host tool', () => {
     const players = await Promise.all(['Ada', 'Ben', 'Cleo'].map(async (name) => ({ name, page: (await newPage()).page })));
     const attempts = [];
     for (const player of players) {
-      await namedPlayer(player.page, player.name);
+      await namedPlayer(player.page, server.url, player.name, 'booth-host');
       attempts.push(await startGame(player.page.request));
     }
     await expect.poll(() => booth.getByTestId('booth-playing-now').textContent()).toBe('3 playing now');

@@ -1,44 +1,29 @@
-import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeImageProvider, type FakeImageProvider } from '../support/fake-image-provider';
 import { generatedImage, zipFiles } from '../support/game';
-import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
 import { buildZip } from '../support/zip-builder';
 import { screenshot, useBrowser } from './browser-helpers';
-import { migratedDataDir } from '../support/data-dir';
+import { useOwnServer } from './own-server';
 
 // The organizer console needs an organizer, made with admin:create before the server holds the PGlite folder:
 // this file starts a server of its own (same web build), with a fake image provider and a 1 MB upload limit.
 const browser = useBrowser();
 const EMAIL = 'organizer@example.test';
 const PASSWORD = 'organizer-password';
-let dataDir: string;
-let server: ServerProcess;
 let fake: FakeImageProvider;
-
 beforeAll(async () => {
-  dataDir = migratedDataDir('gg-console-');
-  createOrganizerWithCli(dataDir, EMAIL, PASSWORD);
   fake = await startFakeImageProvider({ delayMs: 700 });
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      AUTH_RATE_LIMIT: 'false',
-      WEB_DIST_DIR: inject('webDistDir'),
-      PACK_UPLOAD_MAX_MB: '1',
-      STARTER_PACK: 'false',
-      IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`,
-      GENERATION_CONCURRENCY: '2',
-    },
-    { timeoutMs: 120_000 },
-  );
-}, 300_000);
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
+afterAll(async () => {
+  await fake?.close();
+});
+const server = useOwnServer('gg-console-', { email: EMAIL, password: PASSWORD }, () => ({
+  PACK_UPLOAD_MAX_MB: '1',
+  STARTER_PACK: 'false',
+  IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`,
+  GENERATION_CONCURRENCY: '2',
+}));
 
 async function openChallenges(page: Page) {
   await page.goto(`${server.url}/auth`);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { APIRequestContext } from 'playwright-core';
 import sharp from 'sharp';
 import { demoPackDir } from '../../scripts/paths';
 
@@ -26,3 +27,7 @@ export async function demoPromptOfImage(bytes: Buffer): Promise<string> {
   }
   return best.prompt;
 }
+
+/** The demo prompt behind the image at `base` + `imageUrl`, fetched with `request` (a player's own session). */
+export const demoPromptOf = async (request: APIRequestContext, base: string, imageUrl: string) =>
+  demoPromptOfImage(Buffer.from(await (await request.get(`${base}${imageUrl}`)).body()));

@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { demoPackDir } from '../../scripts/paths';
-import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
-import { expectAccessible, readLatestMail, screenshot, signIn, uniqueBrowserEmail, useBrowser } from './browser-helpers';
-import { demoPromptOfImage } from './demo-prompts';
-import { migratedDataDir } from '../support/data-dir';
+import { expectAccessible, screenshot, signIn, useBrowser } from './browser-helpers';
+import { demoPromptOf } from './demo-prompts';
+import { namedPlayer, useOwnServer } from './own-server';
 
 // Final means final: the booth's countdown ends with no console action, then a late perfect game. The booths (TV and
 // laptop), the podium after all reveals, the public API and the winners' export stay as they were; the late player
@@ -16,48 +14,15 @@ const TV = { width: 1920, height: 1080 };
 const LAPTOP = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
 
-let server: ServerProcess;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = migratedDataDir('gg-final-whistle-');
-  createOrganizerWithCli(dataDir, ORGANIZER.email, ORGANIZER.password);
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      AUTH_RATE_LIMIT: 'false',
-      CHALLENGE_PACK: demoPackDir,
-      WEB_DIST_DIR: inject('webDistDir'),
-      GAME_URL: 'http://192.168.1.20:3000/',
-    },
-    { timeoutMs: 120_000 },
-  );
-}, 300_000);
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = useOwnServer('gg-final-whistle-', ORGANIZER, () => ({ CHALLENGE_PACK: demoPackDir, GAME_URL: 'http://192.168.1.20:3000/' }));
 
 const headers = () => ({ origin: server.url });
-
-async function namedPlayer(page: Page, displayName: string) {
-  const email = uniqueBrowserEmail('final-whistle');
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    data: { email, password: 'correct horse', name: '' },
-    headers: headers(),
-  });
-  expect(response.status()).toBe(200);
-  await page.request.get((await readLatestMail(server.url, email)).link);
-  expect((await page.request.put(`${server.url}/api/profile`, { data: { displayName }, headers: headers() })).status()).toBe(200);
-}
 
 async function startGame(request: APIRequestContext) {
   const started = await request.post(`${server.url}/api/game/start`, { headers: headers() });
   expect(started.status()).toBe(201);
   return (await started.json()).attempt as { id: string; imageUrl: string; afterFinalWhistle: boolean };
 }
-
-const promptOf = async (request: APIRequestContext, imageUrl: string) =>
-  demoPromptOfImage(Buffer.from(await (await request.get(`${server.url}${imageUrl}`)).body()));
 
 async function guess(request: APIRequestContext, attemptId: string, text: string, guessNumber: number) {
   const response = await request.post(`${server.url}/api/game/attempts/${attemptId}/guesses`, {
@@ -85,9 +50,9 @@ describe('final means final', () => {
     const early = [];
     for (const name of ['Ada', 'Ben', 'Cleo']) {
       const page = (await newPage()).page;
-      await namedPlayer(page, name);
+      await namedPlayer(page, server.url, name, 'final-whistle');
       const attempt = await startGame(page.request);
-      const prompt = await promptOf(page.request, attempt.imageUrl);
+      const prompt = await demoPromptOf(page.request, server.url, attempt.imageUrl);
       const last = name === 'Ada' ? prompt.split(' ').slice(0, -1).join(' ') : 'a blurry photograph of nothing';
       for (const [index, text] of ['a picture', 'an image of a scene', last].entries())
         await guess(page.request, attempt.id, text, index + 1);
@@ -122,10 +87,10 @@ describe('final means final', () => {
 
     // Dan starts after the whistle on his phone: told at once that the game cannot count; his last guess is the prompt.
     const phone = (await newPage({ viewport: PHONE })).page;
-    await namedPlayer(phone, 'Dan');
+    await namedPlayer(phone, server.url, 'Dan', 'final-whistle');
     const late = await startGame(phone.request);
     expect(late.afterFinalWhistle).toBe(true);
-    const prompt = await promptOf(phone.request, late.imageUrl);
+    const prompt = await demoPromptOf(phone.request, server.url, late.imageUrl);
     await guess(phone.request, late.id, 'a picture', 1);
     await guess(phone.request, late.id, 'an image of a scene', 2);
     await phone.goto(`${base}/play`);

@@ -1,12 +1,10 @@
-import { rmSync } from 'node:fs';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { BOOTH_MESSAGE_MAX_LENGTH } from '@contracts/leaderboard.rules';
 import { demoPackDir } from '../../scripts/paths';
-import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
-import { migratedDataDir } from '../support/data-dir';
-import { expectAccessible, PHONE_VIEWPORT, readLatestMail, screenshot, signIn, uniqueBrowserEmail, useBrowser } from './browser-helpers';
-import { demoPromptOfImage } from './demo-prompts';
+import { expectAccessible, PHONE_VIEWPORT, screenshot, signIn, useBrowser } from './browser-helpers';
+import { demoPromptOf } from './demo-prompts';
+import { namedPlayer, useOwnServer } from './own-server';
 
 // The host's screens with ties on them: players who all reach 100 % (a perfect guess ends the game at once), the
 // booth and the podium saying what broke each tie, 20-character names and the longest message fitting at 1280×720 as
@@ -21,42 +19,7 @@ const LAPTOP = { width: 1366, height: 768 };
 // 20 characters each (the display name's limit): words, a name of wide capitals with no space to wrap at.
 const NAMES = ['Alexandra Konstantin', 'WWWWWWWWWWWWWWWWWWWW', 'Wolfgang Amadeus Moz'];
 
-let server: ServerProcess;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = migratedDataDir('gg-host-screens-');
-  createOrganizerWithCli(dataDir, ORGANIZER.email, ORGANIZER.password);
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      AUTH_RATE_LIMIT: 'false',
-      CHALLENGE_PACK: demoPackDir,
-      WEB_DIST_DIR: inject('webDistDir'),
-      GAME_URL: 'http://192.168.1.20:3000/',
-    },
-    { timeoutMs: 120_000 },
-  );
-}, 300_000);
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** A verified, named player signed in inside `page`'s browser context. */
-async function namedPlayer(page: Page, displayName: string) {
-  const base = server.url;
-  const email = uniqueBrowserEmail('host-screens');
-  const response = await page.request.post(`${base}/api/auth/sign-up/email`, {
-    data: { email, password: 'correct horse', name: '' },
-    headers: { origin: base },
-  });
-  expect(response.status()).toBe(200);
-  await page.request.get((await readLatestMail(base, email)).link);
-  expect((await page.request.put(`${base}/api/profile`, { data: { displayName }, headers: { origin: base } })).status()).toBe(200);
-}
-
-const promptOf = async (request: APIRequestContext, imageUrl: string) =>
-  demoPromptOfImage(Buffer.from(await (await request.get(`${server.url}${imageUrl}`)).body()));
+const server = useOwnServer('gg-host-screens-', ORGANIZER, () => ({ CHALLENGE_PACK: demoPackDir, GAME_URL: 'http://192.168.1.20:3000/' }));
 
 /** Starts a game and guesses `before` wrong guesses, then the exact prompt: the game ends on that 100 % guess. */
 async function perfectGame(request: APIRequestContext, before: string[]) {
@@ -64,7 +27,7 @@ async function perfectGame(request: APIRequestContext, before: string[]) {
   const started = await request.post(`${server.url}/api/game/start`, { headers });
   expect(started.status()).toBe(201);
   const attempt = (await started.json()).attempt as { id: string; imageUrl: string };
-  const guesses = [...before, await promptOf(request, attempt.imageUrl)];
+  const guesses = [...before, await demoPromptOf(request, server.url, attempt.imageUrl)];
   let last: { attempt: { nextGuessNumber: number | null; finalScore: number | null } } | undefined;
   for (const [index, guess] of guesses.entries()) {
     const response = await request.post(`${server.url}/api/game/attempts/${attempt.id}/guesses`, {
@@ -129,22 +92,22 @@ describe("the host's screens with ties", () => {
 
     // The first player, on a phone: a perfect first guess ends the game at once, on the complete screen.
     const phone = (await newPage({ viewport: PHONE_VIEWPORT })).page;
-    await namedPlayer(phone, NAMES[0]);
+    await namedPlayer(phone, server.url, NAMES[0], 'host-screens');
     await phone.goto(`${base}/play`);
     await phone.getByRole('button', { name: 'START CHALLENGE' }).click();
     const image = phone.getByRole('img', { name: 'The AI-generated image to guess the prompt of' }).first();
     await image.waitFor({ state: 'attached' });
     const imageUrl = new URL((await image.getAttribute('src'))!, base).pathname;
-    await phone.getByLabel('What prompt do you think generated this image?').fill(await promptOf(phone.request, imageUrl));
+    await phone.getByLabel('What prompt do you think generated this image?').fill(await demoPromptOf(phone.request, server.url, imageUrl));
     await phone.getByRole('button', { name: 'SUBMIT GUESS 1' }).click();
     await phone.getByText('Challenge Complete!').waitFor();
     expect(await phone.getByRole('button', { name: 'SUBMIT GUESS 2' }).count()).toBe(0);
 
     // Two more reach 100 %: one on guess 1 (a tie on guesses, broken by thinking time), one on guess 2.
     const others = await Promise.all(NAMES.slice(1).map(async () => (await newPage({ viewport: PHONE_VIEWPORT })).page));
-    await namedPlayer(others[0], NAMES[1]);
+    await namedPlayer(others[0], server.url, NAMES[1], 'host-screens');
     await perfectGame(others[0].request, []);
-    await namedPlayer(others[1], NAMES[2]);
+    await namedPlayer(others[1], server.url, NAMES[2], 'host-screens');
     await perfectGame(others[1].request, ['a photograph']);
 
     // The phone's rank card says what broke the tie with the player above.

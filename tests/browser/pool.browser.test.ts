@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migratedDataDir } from '../support/data-dir';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeImageProvider, type FakeImageProvider } from '../support/fake-image-provider';
 import { generatedImage, zipFiles } from '../support/game';
-import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
 import { expectAccessible, PHONE_VIEWPORT, screenshot, useBrowser } from './browser-helpers';
+import { useOwnServer } from './own-server';
 import { quote } from '../../server/challenges/prompt-check';
 
 // Preparing a pool for an event: compose prompts, check them, generate and review the images, check the pool. Its own
@@ -13,31 +11,18 @@ import { quote } from '../../server/challenges/prompt-check';
 const browser = useBrowser();
 const EMAIL = 'pool-organizer@example.test';
 const PASSWORD = 'organizer-password';
-let dataDir: string;
-let server: ServerProcess;
 let fake: FakeImageProvider;
-
 beforeAll(async () => {
-  dataDir = migratedDataDir('gg-pool-');
-  createOrganizerWithCli(dataDir, EMAIL, PASSWORD);
   fake = await startFakeImageProvider({ delayMs: 100 });
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      AUTH_RATE_LIMIT: 'false',
-      WEB_DIST_DIR: inject('webDistDir'),
-      STARTER_PACK: 'false',
-      IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`,
-      GENERATION_CONCURRENCY: '4',
-    },
-    { timeoutMs: 120_000 },
-  );
-}, 300_000);
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
+afterAll(async () => {
+  await fake?.close();
+});
+const server = useOwnServer('gg-pool-', { email: EMAIL, password: PASSWORD }, () => ({
+  STARTER_PACK: 'false',
+  IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`,
+  GENERATION_CONCURRENCY: '4',
+}));
 
 async function openChallenges(page: Page) {
   await page.goto(`${server.url}/auth`);

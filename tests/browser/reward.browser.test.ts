@@ -6,7 +6,7 @@ import { formatScore } from '@contracts/game.rules';
 import { demoPackDir } from '../../scripts/paths';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { baseUrl, nameDialogWithSuggestion, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
-import { demoPromptOfImage } from './demo-prompts';
+import { demoPromptOf } from './demo-prompts';
 import { migratedDataDir } from '../support/data-dir';
 
 const GUESS_LABEL = 'What prompt do you think generated this image?';
@@ -50,10 +50,6 @@ async function guess(request: APIRequestContext, base: string, attemptId: string
   return response.json();
 }
 
-async function promptOf(request: APIRequestContext, base: string, imageUrl: string) {
-  return demoPromptOfImage(Buffer.from(await (await request.get(`${base}${imageUrl}`)).body()));
-}
-
 const inViewport = async (page: Page, name: string | RegExp, role: 'button' | 'textbox') => {
   const box = await (role === 'button' ? page.getByRole('button', { name }) : page.getByLabel(name)).boundingBox();
   const viewport = page.viewportSize()!;
@@ -83,7 +79,7 @@ describe('the moment of the score', () => {
 
       const attemptId = (await (await page.request.get('/api/game/current')).json()).attempt.id as string;
       const imageUrl = (await (await page.request.get('/api/game/current')).json()).attempt.imageUrl as string;
-      const prompt = await promptOf(page.request, baseUrl(), imageUrl);
+      const prompt = await demoPromptOf(page.request, baseUrl(), imageUrl);
       const words = prompt.split(/\s+/).filter((word) => word.length > 3);
 
       const guesses = ['a blurry photograph of nothing in particular', `${words.slice(0, 2).join(' ')} maybe`, prompt];
@@ -236,7 +232,7 @@ describe('the booth on a fresh event', () => {
     await signedInPlayer(mia.page, base, 'Mia');
     const miaAttempt = await start(mia.page.request, base);
     // Mia gets close but not exact (the booth and the ticker list only scores above 0; only the exact prompt is 100).
-    const miaPrompt = (await promptOf(mia.page.request, base, miaAttempt.imageUrl)).split(' ');
+    const miaPrompt = (await demoPromptOf(mia.page.request, base, miaAttempt.imageUrl)).split(' ');
     await guess(mia.page.request, base, miaAttempt.id, 1, 'a picture of a thing');
     await guess(mia.page.request, base, miaAttempt.id, 2, 'an image of a scene');
     const miaDone = await guess(
@@ -256,7 +252,7 @@ describe('the booth on a fresh event', () => {
     const leo = await newPage();
     await signedInPlayer(leo.page, base, 'Leo');
     const leoAttempt = await start(leo.page.request, base);
-    const prompt = await promptOf(leo.page.request, base, leoAttempt.imageUrl);
+    const prompt = await demoPromptOf(leo.page.request, base, leoAttempt.imageUrl);
     await guess(leo.page.request, base, leoAttempt.id, 1, 'no idea');
     await guess(leo.page.request, base, leoAttempt.id, 2, 'still no idea');
     await guess(leo.page.request, base, leoAttempt.id, 3, prompt);

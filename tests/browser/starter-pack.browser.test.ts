@@ -3,13 +3,11 @@
  * the player, labelled "Practice", never on the board), and the console says so with "Retire starter pack" behind a
  * confirmation, which keeps the challenges players already got for their history. Its own server (no CHALLENGE_PACK).
  */
-import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { REMOVE_STARTER_PACK_LABEL, STARTER_PACK_NOTICE } from '../../contracts/admin-challenges.rules';
-import { createOrganizerWithCli, startServer, type ServerProcess } from '../support/server-process';
 import { expectAccessible, readLatestMail, screenshot, uniqueBrowserEmail, useBrowser } from './browser-helpers';
-import { migratedDataDir } from '../support/data-dir';
+import { useOwnServer } from './own-server';
 
 const { newPage } = useBrowser();
 const DESKTOP = { width: 1366, height: 768 };
@@ -39,20 +37,7 @@ async function playOneChallenge(page: Page, base: string) {
 }
 
 describe('the starter pack on a fresh install', () => {
-  let server: ServerProcess;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = migratedDataDir('gg-starter-');
-    createOrganizerWithCli(dataDir, ORGANIZER.email, ORGANIZER.password);
-    server = await startServer(
-      { DATA_DIR: dataDir, AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'info', WEB_DIST_DIR: inject('webDistDir') },
-      { timeoutMs: 120_000 },
-    );
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useOwnServer('gg-starter-', ORGANIZER, () => ({ LOG_LEVEL: 'info' }));
 
   test('390x844: a starter game is scored and labelled Practice, never on the board; 1366x768: the console retires the pack after a confirmation', async () => {
     const base = server.url;
