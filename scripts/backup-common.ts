@@ -13,10 +13,7 @@
  * connected to the database.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../server/db/data-dir-lock';
-import { migrationsFolder } from '../server/db/client';
 
 export const MANIFEST = 'manifest.json';
 export const DATA_ARCHIVE = 'data.tar.gz';
@@ -33,11 +30,6 @@ export interface Manifest {
   /** Migrations of the build that made the backup; a build with fewer cannot read it. */
   migrations: number;
   appVersion: string;
-}
-
-export function shippedMigrations(): number {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-  return journal.entries.length;
 }
 
 export class BackupError extends Error {}

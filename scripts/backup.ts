@@ -20,8 +20,8 @@ import {
   POSTGRES_CLIENT_HINT,
   RUNTIME_FILES,
   run,
-  shippedMigrations,
 } from './backup-common';
+import { shippedMigrations } from '../server/db/client';
 
 function main() {
   const env = loadEnv();

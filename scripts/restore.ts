@@ -21,8 +21,8 @@ import {
   type Manifest,
   POSTGRES_CLIENT_HINT,
   run,
-  shippedMigrations,
 } from './backup-common';
+import { shippedMigrations } from '../server/db/client';
 
 async function main() {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false } } });

@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -30,6 +30,12 @@ export interface Database {
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** How many migrations this build ships (the journal drizzle-kit writes beside them). */
+export function shippedMigrations(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent, embedded PGlite is used. */

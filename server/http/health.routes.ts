@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { migrationsFolder, type Database } from '../db/client';
+import { shippedMigrations, type Database } from '../db/client';
 import type { Scorer } from '../scoring/scorer';
 import { ScoringBusyError } from '../scoring/embedding-pool';
 import type { Lifecycle } from './lifecycle';
@@ -33,11 +31,10 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   });
 }
 
-/** Migrations shipped with this build (the journal drizzle-kit writes beside them). */
+/** Migrations shipped with this build; unknown (not checked) when the journal cannot be read. */
 function shippedMigrationCount(): number | undefined {
   try {
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-    return journal.entries.length;
+    return shippedMigrations();
   } catch {
     return undefined;
   }
