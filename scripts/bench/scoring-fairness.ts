@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { calibrationFor, type CalibrationParams } from '../../server/scoring/calibration';
-import type { Embedder, EmbeddingVector } from '../../server/scoring/embedder';
+import { embedOnce } from './embed-once';
 import { MiniLmEmbedder } from '../../server/scoring/minilm.embedder';
 import { createScorerFromEmbedder } from '../../server/scoring/scorer';
 import { evalInputs, summarise, type EvalPrompt } from './scoring-eval-metrics';
@@ -60,15 +60,7 @@ export function inversionRate(gold: number[], scores: number[], gap = 2): number
 }
 
 const model = await MiniLmEmbedder.load({ threads: 1 });
-const cache = new Map<string, EmbeddingVector>();
-const cached: Embedder = {
-  id: model.id,
-  async embed(texts) {
-    const missing = [...new Set(texts.filter((text) => !cache.has(text)))];
-    if (missing.length > 0) (await model.embed(missing)).forEach((vector, i) => cache.set(missing[i], vector));
-    return texts.map((text) => cache.get(text)!);
-  },
-};
+const cached = embedOnce(model);
 
 export async function evaluate(params: CalibrationParams) {
   const scorer = createScorerFromEmbedder(cached, params);

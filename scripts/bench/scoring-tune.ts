@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { MINILM_CALIBRATION, type CalibrationParams } from '../../server/scoring/calibration';
-import type { Embedder, EmbeddingVector } from '../../server/scoring/embedder';
+import { embedOnce } from './embed-once';
 import { MiniLmEmbedder } from '../../server/scoring/minilm.embedder';
 import { createScorerFromEmbedder } from '../../server/scoring/scorer';
 import { evalInputs, summarise, type EvalPrompt } from './scoring-eval-metrics';
@@ -29,15 +29,7 @@ const sts = lines.map((line) => line.split('\t')).map(([gold, prompt, guess]) =>
 
 /** Every text is embedded once by the real model; candidates then score from memory. */
 const model = await MiniLmEmbedder.load({ threads: 2 });
-const cache = new Map<string, EmbeddingVector>();
-const cached: Embedder = {
-  id: model.id,
-  async embed(texts) {
-    const missing = [...new Set(texts.filter((text) => !cache.has(text)))];
-    if (missing.length > 0) (await model.embed(missing)).forEach((vector, i) => cache.set(missing[i], vector));
-    return texts.map((text) => cache.get(text)!);
-  },
-};
+const cached = embedOnce(model);
 
 async function evaluate(params: CalibrationParams) {
   const scorer = createScorerFromEmbedder(cached, params);
