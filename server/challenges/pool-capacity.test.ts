@@ -1,35 +1,12 @@
-import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolHealth } from '@contracts/admin-challenges';
 import { IDLE_CLAIM_SECONDS } from '../db/pool-capacity';
-import { attempts } from '../db/tables/game.tables';
-import { challenges } from '../db/tables/challenges.tables';
-import { createGamer, importPack, startGame, writePack } from '../../tests/support/game';
+import { ageGames, createGamer, importPack, startGame, writePack } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { createSecondInstance } from '../../tests/support/second-instance';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
 
 const POOL = 6;
-
-/** Moves these players' games (and their prompts' claims) `seconds` into the past: the game reads the database's clock. */
-async function age(t: TestApp, players: TestPlayer[], seconds: number) {
-  const ids = players.map((player) => player.id);
-  const held = await t.database.db.select({ challengeId: attempts.challengeId }).from(attempts).where(inArray(attempts.userId, ids));
-  const shift = sql`make_interval(secs => ${seconds})`;
-  await t.database.db
-    .update(attempts)
-    .set({ createdAt: sql`${attempts.createdAt} - ${shift}` })
-    .where(inArray(attempts.userId, ids));
-  await t.database.db
-    .update(challenges)
-    .set({ claimedAt: sql`${challenges.claimedAt} - ${shift}` })
-    .where(
-      inArray(
-        challenges.id,
-        held.map((row) => row.challengeId),
-      ),
-    );
-}
 
 /** The three counts an organizer reads: the console's pool health, the overview and /metrics. */
 async function organizerCounts(app: TestApp['app'], organizer: TestPlayer) {
@@ -80,7 +57,7 @@ describe('what START can still hand out, as every organizer view counts it (prom
     expect(held.overviewMinutes).toBe(5);
 
     // Two of them never guess: their claims go idle and START takes them back. Unused stays 2; claimable is 4.
-    await age(t, first.players.slice(0, 2), IDLE_CLAIM_SECONDS + 5);
+    await ageGames(t, first.players.slice(0, 2), IDLE_CLAIM_SECONDS + 5);
     const idle = await organizerCounts(t.app, organizer);
     expect(idle.health.unused).toBe(2);
     expect(idle).toMatchObject({ console: 4, overview: 4, metrics: 4 });

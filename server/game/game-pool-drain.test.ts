@@ -4,9 +4,8 @@ import { OVERVIEW_WARNING_CODES } from '@contracts/admin.rules';
 import { POOL_EXHAUSTED_MESSAGE } from '@contracts/game.rules';
 import { user } from '../db/tables/auth.tables';
 import { attempts } from '../db/tables/game.tables';
-import { challenges } from '../db/tables/challenges.tables';
 import { eventSettings } from '../db/tables/event.tables';
-import { createGamer, importPack, startGame, submitGuess, writePack } from '../../tests/support/game';
+import { ageGames, createGamer, importPack, startGame, submitGuess, writePack } from '../../tests/support/game';
 import { createPlayer, type TestPlayer } from '../../tests/support/players';
 import { quickPasswordHasher } from '../../tests/support/quick-password-hasher';
 import { createTestApp, request, type TestApp } from '../../tests/support/test-app';
@@ -34,30 +33,6 @@ const warningCodes = async (t: TestApp, organizer: TestPlayer) => {
   expect(overview.statusCode).toBe(200);
   return (overview.json().warnings as Array<{ code: string }>).map((warning) => warning.code);
 };
-
-/** Moves the abusers' games `seconds` into the past (the game reads the database's clock, which a test cannot move). */
-async function age(t: TestApp, players: TestPlayer[], seconds: number) {
-  const ids = players.map((player) => player.id);
-  const held = await t.database.db.select({ challengeId: attempts.challengeId }).from(attempts).where(inArray(attempts.userId, ids));
-  const shift = sql`make_interval(secs => ${seconds})`;
-  await t.database.db
-    .update(attempts)
-    .set({
-      createdAt: sql`${attempts.createdAt} - ${shift}`,
-      guess1At: sql`${attempts.guess1At} - ${shift}`,
-      guess2At: sql`${attempts.guess2At} - ${shift}`,
-    })
-    .where(inArray(attempts.userId, ids));
-  await t.database.db
-    .update(challenges)
-    .set({ claimedAt: sql`${challenges.claimedAt} - ${shift}` })
-    .where(
-      inArray(
-        challenges.id,
-        held.map((row) => row.challengeId),
-      ),
-    );
-}
 
 describe('12 throwaway accounts drain the last 9 prompts (prompt reuse off, the default)', () => {
   let t: TestApp;
@@ -92,7 +67,7 @@ describe('12 throwaway accounts drain the last 9 prompts (prompt reuse off, the 
     const [guesser] = abusers;
     const current = await request(t.app, { method: 'GET', url: '/api/game/current', cookie: guesser.cookie });
     await submitGuess(t.app, guesser, current.json().attempt.id, 'junk', 1);
-    await age(t, abusers, IDLE_CLAIM_SECONDS + 1);
+    await ageGames(t, abusers, IDLE_CLAIM_SECONDS + 1);
 
     const players = await Promise.all(Array.from({ length: LEFT - 1 }, (_, i) => createGamer(t, `Walkup${i}`)));
     const started = await Promise.all(players.map((player) => startGame(t.app, player)));
@@ -112,7 +87,7 @@ describe('12 throwaway accounts drain the last 9 prompts (prompt reuse off, the 
     // The game with a guess frees up once idle for 10 minutes; its player keeps it and may still finish.
     const last = await createGamer(t, 'LastWalkup');
     expect((await startGame(t.app, last)).statusCode).toBe(409);
-    await age(t, [guesser], IDLE_GAME_SECONDS);
+    await ageGames(t, [guesser], IDLE_GAME_SECONDS);
     expect((await startGame(t.app, last)).statusCode).toBe(201);
     expect((await submitGuess(t.app, guesser, current.json().attempt.id, 'junk again', 2)).statusCode).toBe(200);
   });

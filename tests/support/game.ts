@@ -4,13 +4,14 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Attempt, GuessResponse } from '@contracts/game';
 import { demoPackDir } from '../../scripts/paths';
 import { importChallengePack } from '../../server/challenges/challenges-import.service';
+import { challenges } from '../../server/db/tables/challenges.tables';
 import { attempts } from '../../server/db/tables/game.tables';
 import { eventSettings } from '../../server/db/tables/event.tables';
 import { createPlayer, type TestPlayer } from './players';
@@ -168,4 +169,31 @@ export async function allowBackToBackGames(t: TestApp) {
     .insert(eventSettings)
     .values({ id: 1, minSecondsBetweenChallenges: 0 })
     .onConflictDoUpdate({ target: eventSettings.id, set: { minSecondsBetweenChallenges: 0 } });
+}
+
+/**
+ * Moves these players' games (their start, their guesses, their prompts' claims) `seconds` into the past: the game
+ * reads the database's clock, which a test cannot move.
+ */
+export async function ageGames(t: TestApp, players: TestPlayer[], seconds: number) {
+  const ids = players.map((player) => player.id);
+  const held = await t.database.db.select({ challengeId: attempts.challengeId }).from(attempts).where(inArray(attempts.userId, ids));
+  const shift = sql`make_interval(secs => ${seconds})`;
+  await t.database.db
+    .update(attempts)
+    .set({
+      createdAt: sql`${attempts.createdAt} - ${shift}`,
+      guess1At: sql`${attempts.guess1At} - ${shift}`,
+      guess2At: sql`${attempts.guess2At} - ${shift}`,
+    })
+    .where(inArray(attempts.userId, ids));
+  await t.database.db
+    .update(challenges)
+    .set({ claimedAt: sql`${challenges.claimedAt} - ${shift}` })
+    .where(
+      inArray(
+        challenges.id,
+        held.map((row) => row.challengeId),
+      ),
+    );
 }
