@@ -1,40 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeImageProvider, type FakeImageProvider } from '../support/fake-image-provider';
+import { describe, expect, it } from 'vitest';
 import { generatedImage, zipFiles } from '../support/game';
 import { buildZip } from '../support/zip-builder';
 import { screenshot, useBrowser } from './browser-helpers';
-import { useOwnServer } from './own-server';
+import { openConsoleChallenges, useOwnServerWithImages } from './own-server';
 
 // The organizer console needs an organizer, made with admin:create before the server holds the PGlite folder:
 // this file starts a server of its own (same web build), with a fake image provider and a 1 MB upload limit.
 const browser = useBrowser();
-const EMAIL = 'organizer@example.test';
-const PASSWORD = 'organizer-password';
-let fake: FakeImageProvider;
-beforeAll(async () => {
-  fake = await startFakeImageProvider({ delayMs: 700 });
+const ORGANIZER = { email: 'organizer@example.test', password: 'organizer-password' };
+const server = useOwnServerWithImages('gg-console-', ORGANIZER, {
+  delayMs: 700,
+  env: { PACK_UPLOAD_MAX_MB: '1', GENERATION_CONCURRENCY: '2' },
 });
-afterAll(async () => {
-  await fake?.close();
-});
-const server = useOwnServer('gg-console-', { email: EMAIL, password: PASSWORD }, () => ({
-  PACK_UPLOAD_MAX_MB: '1',
-  STARTER_PACK: 'false',
-  IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`,
-  GENERATION_CONCURRENCY: '2',
-}));
-
-async function openChallenges(page: Page) {
-  await page.goto(`${server.url}/auth`);
-  await page.getByText('Welcome back!').waitFor();
-  await page.getByLabel(/e-?mail/i).fill(EMAIL);
-  await page.getByLabel(/^password$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: 'SIGN IN', exact: true }).click();
-  await page.waitForURL('**/admin**');
-  await page.goto(`${server.url}/admin/challenges`);
-  await page.getByText('Upload a pack', { exact: true }).waitFor();
-}
+const openChallenges = (page: Page) => openConsoleChallenges(page, server.url, ORGANIZER);
 
 const choosePack = (page: Page, name: string, buffer: Buffer) =>
   page.locator('input[type=file][accept^=".zip"]').setInputFiles({ name, mimeType: 'application/zip', buffer });

@@ -1,39 +1,16 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeImageProvider, type FakeImageProvider } from '../support/fake-image-provider';
+import { describe, expect, it } from 'vitest';
 import { generatedImage, zipFiles } from '../support/game';
 import { expectAccessible, PHONE_VIEWPORT, screenshot, useBrowser } from './browser-helpers';
-import { useOwnServer } from './own-server';
+import { openConsoleChallenges, useOwnServerWithImages } from './own-server';
 import { quote } from '../../server/challenges/prompt-check';
 
 // Preparing a pool for an event: compose prompts, check them, generate and review the images, check the pool. Its own
 // server (same web build) with an organizer made before it starts, and a fake image provider.
 const browser = useBrowser();
-const EMAIL = 'pool-organizer@example.test';
-const PASSWORD = 'organizer-password';
-let fake: FakeImageProvider;
-beforeAll(async () => {
-  fake = await startFakeImageProvider({ delayMs: 100 });
-});
-afterAll(async () => {
-  await fake?.close();
-});
-const server = useOwnServer('gg-pool-', { email: EMAIL, password: PASSWORD }, () => ({
-  STARTER_PACK: 'false',
-  IMAGES_OPENAI_BASE_URL: `${fake.url}/v1`,
-  GENERATION_CONCURRENCY: '4',
-}));
-
-async function openChallenges(page: Page) {
-  await page.goto(`${server.url}/auth`);
-  await page.getByText('Welcome back!').waitFor();
-  await page.getByLabel(/e-?mail/i).fill(EMAIL);
-  await page.getByLabel(/^password$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: 'SIGN IN', exact: true }).click();
-  await page.waitForURL('**/admin**');
-  await page.goto(`${server.url}/admin/challenges`);
-  await page.getByText('Upload a pack', { exact: true }).waitFor();
-}
+const ORGANIZER = { email: 'pool-organizer@example.test', password: 'organizer-password' };
+const server = useOwnServerWithImages('gg-pool-', ORGANIZER, { delayMs: 100, env: { GENERATION_CONCURRENCY: '4' } });
+const openChallenges = (page: Page) => openConsoleChallenges(page, server.url, ORGANIZER);
 
 const lines = async (page: Page) =>
   (await page.getByLabel('Prompts', { exact: true }).inputValue()).split('\n').filter((line) => line.trim() !== '');

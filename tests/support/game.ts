@@ -1,7 +1,6 @@
 /** Game helpers for tests: challenge packs (the demo pack, generated ones, zips) and players who play. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { challenges } from '../../server/db/tables/challenges.tables';
 import { attempts } from '../../server/db/tables/game.tables';
 import { eventSettings } from '../../server/db/tables/event.tables';
 import { createPlayer, type TestPlayer } from './players';
+import { tempDirForThisFile } from './temp-dirs';
 import { request, type TestApp } from './test-app';
 
 export const importPack = (t: TestApp, packPath: string) =>
@@ -47,7 +47,7 @@ export async function generatedImage(seed: number, size = 48): Promise<Buffer> {
  * `files` can add or override raw files (e.g. a broken image).
  */
 export async function writePack(options: { count?: number; label?: string; entries?: unknown[]; files?: Record<string, Buffer | string> }) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'gg-pack-'));
+  const dir = await tempDirForThisFile('gg-pack-');
   const label = options.label ?? randomBytes(4).toString('hex');
   const files: Record<string, Buffer | string> = {};
   let entries = options.entries;
