@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -141,14 +141,17 @@ afterAll(async () => {
 describe.runIf(runs)('two instances behind haproxy (deploy/haproxy.cfg)', () => {
   it('an instance with another BETTER_AUTH_SECRET is refused at start-up, saying why', async () => {
     const { spawnServer } = await import('../support/server-process');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'gg-stray-'));
     const stray = spawnServer({
       DATABASE_URL: database.url!,
       BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gg-stray-')),
+      DATA_DIR: dataDir,
       PORT: '0',
       LOG_LEVEL: 'warn',
     });
-    expect(await stray.exited).toBe(1);
+    const exitCode = await stray.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(exitCode).toBe(1);
     expect(stray.output()).toMatch(/BETTER_AUTH_SECRET is not the secret this database's other instances use/);
   });
 
