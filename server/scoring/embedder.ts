@@ -4,15 +4,20 @@
  */
 export type EmbeddingVector = readonly number[] | Float32Array;
 
+/** How a text waits for a local model (its worker pool's queue). */
+export interface EmbedOptions {
+  /** Play-time work (guesses): may be refused with ScoringBusyError past the queue limit. */
+  bounded?: boolean;
+  /** Ahead of every text already waiting (readiness probes). Default false. */
+  first?: boolean;
+}
+
 /** A text-embedding provider. Vectors are L2-normalised so cosine similarity is a dot product. */
 export interface Embedder {
   /** Stable identifier stored next to persisted embeddings, e.g. 'minilm-l6-v2' or 'openai:text-embedding-3-small'. */
   readonly id: string;
-  /**
-   * `bounded: true` marks play-time work (guesses) that may be refused with ScoringBusyError when saturated; `first`
-   * goes ahead of texts already waiting (readiness probes; a remote model has no queue of ours and ignores it).
-   */
-  embed(texts: string[], options?: { bounded?: boolean; first?: boolean }): Promise<EmbeddingVector[]>;
+  /** Local models queue texts (EmbedOptions); a remote model has no queue of ours and ignores the options. */
+  embed(texts: string[], options?: EmbedOptions): Promise<EmbeddingVector[]>;
   /** Stops worker threads, if any. */
   close?(): Promise<void>;
   /** Texts waiting for a worker (local models); read by GET /metrics. */

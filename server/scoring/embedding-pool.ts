@@ -13,6 +13,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import type { EmbedOptions } from './embedder';
 
 export class ScoringBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -47,13 +48,6 @@ interface Pending {
   retried: boolean;
   resolve(vector: Float32Array): void;
   reject(error: unknown): void;
-}
-
-export interface EmbedOptions {
-  /** Play-time work (guesses): refused with ScoringBusyError past the queue limit. Default true. */
-  bounded?: boolean;
-  /** Ahead of every text already waiting (readiness probes). Default false. */
-  first?: boolean;
 }
 
 export interface EmbeddingPoolStats {
@@ -106,7 +100,7 @@ export class EmbeddingPool {
   }
 
   /**
-   * Embeds texts on the worker threads. `bounded` (guesses) refuses work past the queue
+   * Embeds texts on the worker threads. `bounded` (guesses, the default here) refuses work past the queue
    * limit; unbounded callers (prompt imports) always wait their turn. `first` puts the texts ahead of every text
    * already waiting (a readiness probe: it asks whether the model answers, not how long a crowd's queue is).
    */

@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Embedder } from './embedder';
+import type { EmbedOptions, Embedder } from './embedder';
 import { EmbeddingPool, type EmbeddingPoolOptions } from './embedding-pool';
 import { loadVerifiedMiniLm, MINILM_EMBEDDER_ID, MINILM_INT8_EMBEDDER_ID, type MiniLmModelFiles } from './minilm.assets';
 
@@ -54,7 +54,7 @@ export class MiniLmEmbedder implements Embedder {
     return embedder;
   }
 
-  embed(texts: string[], options?: { bounded?: boolean; first?: boolean }): Promise<Float32Array[]> {
+  embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]> {
     return this.pool.embed(texts, { bounded: options?.bounded ?? false, first: options?.first ?? false });
   }
 
