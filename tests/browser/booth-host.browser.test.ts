@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { demoPackDir } from '../../scripts/paths';
 import { expectAccessible, screenshot, signIn, useBrowser } from './browser-helpers';
 import { demoPromptOf } from './demo-prompts';
-import { namedPlayer, useOwnServer } from './own-server';
+import { namedPlayer, startGameOn, switchBooth, useOwnServer } from './own-server';
 
 // The booth as a host's tool: the organizer switches every open booth screen from the host's Event page (a
 // countdown over the live board, a message, the podium revealed place by place), the booth counts who is playing
@@ -19,12 +19,6 @@ const server = useOwnServer('gg-booth-host-', ORGANIZER, () => ({
   // An address phones could reach, so the booth shows its QR code (not the loopback warning).
   GAME_URL: 'http://192.168.1.20:3000/',
 }));
-
-async function startGame(request: APIRequestContext) {
-  const started = await request.post(`${server.url}/api/game/start`, { headers: { origin: server.url } });
-  expect(started.status()).toBe(201);
-  return (await started.json()).attempt as { id: string; imageUrl: string };
-}
 
 /** Plays the started attempt to the end; the last guess keeps `words` words of the real prompt (all: 100.0 %). */
 /**
@@ -69,13 +63,6 @@ async function expectQrUncovered(booth: Page) {
 }
 
 /** Clicks a host control and waits for the server's answer; returns when the PUT came back. */
-async function switchBooth(host: Page, click: () => Promise<void>) {
-  const saved = host.waitForResponse((r) => r.url().endsWith('/api/admin/booth') && r.request().method() === 'PUT');
-  await click();
-  const response = await saved;
-  expect(response.status(), await response.text()).toBe(200);
-  return Date.now();
-}
 
 describe('the booth as a host tool', () => {
   test('1920x1080 booth, 1366x768 host: playing now, starts in the ticker, countdown, message, podium, NEW #1 beside the QR code', async () => {
@@ -99,7 +86,7 @@ describe('the booth as a host tool', () => {
     const attempts = [];
     for (const player of players) {
       await namedPlayer(player.page, server.url, player.name, 'booth-host');
-      attempts.push(await startGame(player.page.request));
+      attempts.push(await startGameOn(player.page.request, server.url));
     }
     await expect.poll(() => booth.getByTestId('booth-playing-now').textContent()).toBe('3 playing now');
     const ticker = booth.getByTestId('ticker-item');

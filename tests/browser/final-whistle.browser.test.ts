@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { demoPackDir } from '../../scripts/paths';
 import { expectAccessible, screenshot, signIn, useBrowser } from './browser-helpers';
 import { demoPromptOf } from './demo-prompts';
-import { namedPlayer, useOwnServer } from './own-server';
+import { namedPlayer, startGameOn, useOwnServer } from './own-server';
 
 // Final means final: the booth's countdown ends with no console action, then a late perfect game. The booths (TV and
 // laptop), the podium after all reveals, the public API and the winners' export stay as they were; the late player
@@ -17,12 +17,6 @@ const PHONE = { width: 390, height: 844 };
 const server = useOwnServer('gg-final-whistle-', ORGANIZER, () => ({ CHALLENGE_PACK: demoPackDir, GAME_URL: 'http://192.168.1.20:3000/' }));
 
 const headers = () => ({ origin: server.url });
-
-async function startGame(request: APIRequestContext) {
-  const started = await request.post(`${server.url}/api/game/start`, { headers: headers() });
-  expect(started.status()).toBe(201);
-  return (await started.json()).attempt as { id: string; imageUrl: string; afterFinalWhistle: boolean };
-}
 
 async function guess(request: APIRequestContext, attemptId: string, text: string, guessNumber: number) {
   const response = await request.post(`${server.url}/api/game/attempts/${attemptId}/guesses`, {
@@ -51,7 +45,7 @@ describe('final means final', () => {
     for (const name of ['Ada', 'Ben', 'Cleo']) {
       const page = (await newPage()).page;
       await namedPlayer(page, server.url, name, 'final-whistle');
-      const attempt = await startGame(page.request);
+      const attempt = await startGameOn(page.request, server.url);
       const prompt = await demoPromptOf(page.request, server.url, attempt.imageUrl);
       const last = name === 'Ada' ? prompt.split(' ').slice(0, -1).join(' ') : 'a blurry photograph of nothing';
       for (const [index, text] of ['a picture', 'an image of a scene', last].entries())
@@ -88,7 +82,7 @@ describe('final means final', () => {
     // Dan starts after the whistle on his phone: told at once that the game cannot count; his last guess is the prompt.
     const phone = (await newPage({ viewport: PHONE })).page;
     await namedPlayer(phone, server.url, 'Dan', 'final-whistle');
-    const late = await startGame(phone.request);
+    const late = await startGameOn(phone.request, server.url);
     expect(late.afterFinalWhistle).toBe(true);
     const prompt = await demoPromptOf(phone.request, server.url, late.imageUrl);
     await guess(phone.request, late.id, 'a picture', 1);

@@ -4,7 +4,7 @@ import { BOOTH_MESSAGE_MAX_LENGTH } from '@contracts/leaderboard.rules';
 import { demoPackDir } from '../../scripts/paths';
 import { expectAccessible, PHONE_VIEWPORT, screenshot, signIn, useBrowser } from './browser-helpers';
 import { demoPromptOf } from './demo-prompts';
-import { namedPlayer, useOwnServer } from './own-server';
+import { namedPlayer, startGameOn, switchBooth, useOwnServer } from './own-server';
 
 // The host's screens with ties on them: players who all reach 100 % (a perfect guess ends the game at once), the
 // booth and the podium saying what broke each tie, 20-character names and the longest message fitting at 1280×720 as
@@ -24,9 +24,7 @@ const server = useOwnServer('gg-host-screens-', ORGANIZER, () => ({ CHALLENGE_PA
 /** Starts a game and guesses `before` wrong guesses, then the exact prompt: the game ends on that 100 % guess. */
 async function perfectGame(request: APIRequestContext, before: string[]) {
   const headers = { origin: server.url };
-  const started = await request.post(`${server.url}/api/game/start`, { headers });
-  expect(started.status()).toBe(201);
-  const attempt = (await started.json()).attempt as { id: string; imageUrl: string };
+  const attempt = await startGameOn(request, server.url);
   const guesses = [...before, await demoPromptOf(request, server.url, attempt.imageUrl)];
   let last: { attempt: { nextGuessNumber: number | null; finalScore: number | null } } | undefined;
   for (const [index, guess] of guesses.entries()) {
@@ -78,12 +76,6 @@ async function expectHeaderOnOneLine(booth: Page) {
     ),
   );
   expect(wrapped).toEqual([]);
-}
-
-async function switchBooth(host: Page, click: () => Promise<void>) {
-  const saved = host.waitForResponse((r) => r.url().endsWith('/api/admin/booth') && r.request().method() === 'PUT');
-  await click();
-  expect((await saved).status()).toBe(200);
 }
 
 describe("the host's screens with ties", () => {

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
+import type { Attempt } from '@contracts/game';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { migratedDataDir } from '../support/data-dir';
 import { startFakeImageProvider, type FakeImageProvider } from '../support/fake-image-provider';
@@ -83,4 +84,20 @@ export async function namedPlayer(page: Page, base: string, displayName: string,
   expect(response.status()).toBe(200);
   await page.request.get((await readLatestMail(base, email)).link);
   expect((await page.request.put(`${base}/api/profile`, { data: { displayName }, headers: { origin: base } })).status()).toBe(200);
+}
+
+/** A game started through the API in `request`'s signed-in context on `base`, as the phone's START does. */
+export async function startGameOn(request: APIRequestContext, base: string): Promise<Attempt> {
+  const started = await request.post(`${base}/api/game/start`, { headers: { origin: base } });
+  expect(started.status()).toBe(201);
+  return (await started.json()).attempt as Attempt;
+}
+
+/** Clicks a booth control in the console and waits until the server has saved it; returns when (Date.now()) it had. */
+export async function switchBooth(host: Page, click: () => Promise<void>): Promise<number> {
+  const saved = host.waitForResponse((r) => r.url().endsWith('/api/admin/booth') && r.request().method() === 'PUT');
+  await click();
+  const response = await saved;
+  expect(response.status(), await response.text()).toBe(200);
+  return Date.now();
 }
