@@ -66,22 +66,49 @@ export function readVerified(asset: MiniLmAssetName, file: string, expected: str
 }
 
 /**
+ * The ONNX model each native engine builds from the weights above (minilm.onnx-graph.mjs builds the same bytes every
+ * time). A built model is kept in the install's cache folder and used again only when its sha256 is the one recorded
+ * here, so a start-up after the first one skips the build (about a CPU-second per worker) and still runs exactly a
+ * checked model. Changing the graph builder means re-recording these (minilm.engines.unit.test.ts fails until then;
+ * until then a build is used but not kept).
+ */
+export const MINILM_BUILT_SHA256 = {
+  'onnx-int8': 'fd1d72630eefcefe04dbe24e6b1cf65854231780e7f1fb7c2881176cbdd839cf',
+  onnx: 'ec1cd7a05a7948b414a1d3f6fdb7559074cbd549ea81102902e72627b73eb382',
+} as const;
+
+/**
+ * Where built models are kept: node_modules/.cache/guess-the-genesis of the install the weights come from (the folder
+ * tools keep their caches in, written by whoever installed the code). None when the weights are not under a
+ * node_modules folder.
+ */
+export function miniLmCacheDir(weightsPath: string = miniLmAssetPaths().weights): string | undefined {
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const at = weightsPath.lastIndexOf(marker);
+  return at < 0 ? undefined : path.join(weightsPath.slice(0, at + marker.length), '.cache', 'guess-the-genesis');
+}
+
+/**
  * The model's files, each checked against its sha256. The worker threads read the files themselves and check them
  * again right before use (minilm.worker.mjs), so what runs is exactly what was checked, and no copy of the 45 MB of
  * weights stays on the main thread. The ONNX engine builds its graph from these weights (minilm.onnx-graph.mjs) and
- * runs on onnxruntime-node, pinned exactly in package.json.
+ * runs on onnxruntime-node, pinned exactly in package.json; a graph built before is read from `cacheDir` instead when
+ * its sha256 is the recorded one (`builtSha256`). Without `cacheDir`, every worker builds its own.
  */
 export interface MiniLmModelFiles {
   paths: MiniLmAssetPaths;
   sha256: Record<MiniLmAssetName, string>;
   maxTokens: number;
+  cacheDir?: string;
+  builtSha256?: Record<keyof typeof MINILM_BUILT_SHA256, string>;
 }
 
 /** Checks every file now, so a corrupted install stops start-up (ModelIntegrityError) before any worker runs. */
 export function loadVerifiedMiniLm(
   paths: MiniLmAssetPaths = miniLmAssetPaths(),
   hashes: Record<MiniLmAssetName, string> = MINILM_SHA256,
+  cacheDir: string | undefined = miniLmCacheDir(paths.weights),
 ): MiniLmModelFiles {
   for (const asset of Object.keys(MINILM_SHA256) as MiniLmAssetName[]) readVerified(asset, paths[asset], hashes[asset]);
-  return { paths, sha256: hashes, maxTokens: MINILM_MAX_TOKENS };
+  return { paths, sha256: hashes, maxTokens: MINILM_MAX_TOKENS, cacheDir, builtSha256: MINILM_BUILT_SHA256 };
 }

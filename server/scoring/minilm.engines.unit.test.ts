@@ -4,8 +4,11 @@
  * All run the real model here.
  */
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadVerifiedMiniLm, miniLmAssetPaths } from './minilm.assets';
+import { loadVerifiedMiniLm, MINILM_BUILT_SHA256, miniLmAssetPaths, sha256, type MiniLmModelFiles } from './minilm.assets';
 import { MiniLmEmbedder } from './minilm.embedder';
 import { buildMiniLmOnnx, readSafetensors } from './minilm.onnx-graph.mjs';
 
@@ -95,9 +98,52 @@ describe('buildMiniLmOnnx', () => {
     const config = JSON.parse(readFileSync(miniLmAssetPaths().config, 'utf8'));
     const tensors = readSafetensors(bytes);
     expect(tensors.get('embeddings.word_embeddings.weight')?.shape).toEqual([30522, 384]);
-    expect(buildMiniLmOnnx(bytes, config).byteLength).toBeGreaterThan(60_000_000);
+    const fp32 = buildMiniLmOnnx(bytes, config);
+    expect(fp32.byteLength).toBeGreaterThan(60_000_000);
     // int8: the linear layers' weights a quarter of their fp32 size (the fp16 word table is unchanged).
-    expect(buildMiniLmOnnx(bytes, config, { int8: true }).byteLength).toBeLessThan(45_000_000);
+    const int8 = buildMiniLmOnnx(bytes, config, { int8: true });
+    expect(int8.byteLength).toBeLessThan(45_000_000);
+    // The same bytes at every build, on every Node line: the ones recorded for the cache (re-record them when the
+    // builder changes on purpose).
+    expect({ onnx: sha256(fp32), 'onnx-int8': sha256(int8) }).toEqual(MINILM_BUILT_SHA256);
     expect(() => buildMiniLmOnnx(bytes, { ...config, num_hidden_layers: 7 })).toThrow(/encoder\.layer\.6/);
+  });
+});
+
+describe('the built model kept for the next start', () => {
+  let cacheDir: string;
+  beforeAll(async () => {
+    cacheDir = await mkdtemp(path.join(tmpdir(), 'gg-model-cache-'));
+  });
+  afterAll(async () => {
+    await rm(cacheDir, { recursive: true, force: true });
+  });
+  const cached = () => path.join(cacheDir, `minilm-onnx-int8-${MINILM_BUILT_SHA256['onnx-int8']}.onnx`);
+  const vectorOf = async (model: MiniLmModelFiles) => {
+    const embedder = await MiniLmEmbedder.load({ threads: 1 }, model);
+    try {
+      return (await embedder.embed([texts[0]]))[0];
+    } finally {
+      await embedder.close();
+    }
+  };
+
+  it('is written at the first start, run at the next without the weights, and built again when damaged', async () => {
+    const model = loadVerifiedMiniLm(miniLmAssetPaths(), undefined, cacheDir);
+    const built = await vectorOf(model);
+    expect(sha256(await readFile(cached()))).toBe(MINILM_BUILT_SHA256['onnx-int8']);
+    expect(await readdir(cacheDir)).toEqual([path.basename(cached())]);
+
+    // The next start reads the kept model: the weights (checked at start-up) are not read again.
+    const withoutWeights = { ...model, paths: { ...model.paths, weights: path.join(cacheDir, 'no-such-weights') } };
+    expect(Array.from(await vectorOf(withoutWeights))).toEqual(Array.from(built));
+
+    // A kept model that is not the recorded one is never run: it is built from the weights again and replaced.
+    const damaged = await readFile(cached());
+    damaged[Math.floor(damaged.length / 2)] ^= 0xff;
+    await writeFile(cached(), damaged);
+    await expect(vectorOf(withoutWeights)).rejects.toThrow(/no-such-weights/);
+    expect(Array.from(await vectorOf(model))).toEqual(Array.from(built));
+    expect(sha256(await readFile(cached()))).toBe(MINILM_BUILT_SHA256['onnx-int8']);
   });
 });

@@ -3,24 +3,28 @@
 // - engine 'onnx-int8' (default) and 'onnx': the weights as an ONNX graph (minilm.onnx-graph.mjs) run natively by
 //   onnxruntime-node, tokenised by @huggingface/tokenizers from the package's tokenizer.json. A batch is one padded
 //   forward pass. 'onnx-int8' quantizes the linear layers' weights to int8 (decision 048), 'onnx' keeps them fp32.
+//   A graph built before is read from the install's cache instead when it has the recorded sha256 (minilm.assets.ts).
 // - engine 'wasm': the single-threaded candle WASM engine of @lat.md/embed, one forward pass per text.
 // 'onnx' and 'wasm' give the same vectors (cosine ≥ 0.99999), 'onnx-int8' close ones (minilm.engines.unit.test.ts).
 // See docs/decisions/022-native-scoring-engine.md and 048-int8-scoring-model.md.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { workerData } from 'node:worker_threads';
+import { threadId, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 const model = workerData;
+
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 /** One of the model's files, refused unless it still has the sha256 the main thread checked at start-up. */
 function read(asset) {
   const file = model.paths[asset];
   const bytes = new Uint8Array(readFileSync(file));
-  const actual = createHash('sha256').update(bytes).digest('hex');
+  const actual = sha256(bytes);
   if (actual !== model.sha256[asset])
     throw new Error(`scoring model file ${asset} (${file}) has sha256 ${actual}, expected ${model.sha256[asset]}`);
   return bytes;
@@ -37,13 +41,53 @@ function collectGarbage() {
   runInNewContext('gc')();
 }
 
+/** Where this engine's built model is kept (minilm.assets.ts, MINILM_BUILT_SHA256), if anywhere. */
+function cacheFile() {
+  const expected = model.builtSha256?.[model.engine];
+  return model.cacheDir && expected ? path.join(model.cacheDir, `minilm-${model.engine}-${expected}.onnx`) : undefined;
+}
+
+/** The model built before, when the cache holds it with the recorded sha256; otherwise undefined (build it). */
+function cachedModel() {
+  const file = cacheFile();
+  if (!file) return undefined;
+  let bytes;
+  try {
+    bytes = new Uint8Array(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+  return sha256(bytes) === model.builtSha256[model.engine] ? bytes : undefined;
+}
+
+/**
+ * Keeps a freshly built model for the next start when it is the recorded one: written beside, then renamed, so a reader
+ * never sees half a file (several workers or servers may build at once). A cache that cannot be written is no error.
+ */
+function keep(built) {
+  const file = cacheFile();
+  if (!file || sha256(built) !== model.builtSha256[model.engine]) return built;
+  const partial = `${file}.${process.pid}-${threadId}.partial`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(partial, built);
+    renameSync(partial, file);
+  } catch {
+    rmSync(partial, { force: true });
+  }
+  return built;
+}
+
 async function onnxEngine() {
   const ort = require('onnxruntime-node');
   const { Tokenizer } = await import('@huggingface/tokenizers');
-  const { buildMiniLmOnnx } = await import('./minilm.onnx-graph.mjs');
   const config = decode(read('config'));
-  let onnxModel = buildMiniLmOnnx(read('weights'), config, { int8: model.engine === 'onnx-int8' });
-  // Only the encoded model is still needed: drop the build's garbage before onnxruntime makes its copies.
+  let onnxModel = cachedModel();
+  if (!onnxModel) {
+    const { buildMiniLmOnnx } = await import('./minilm.onnx-graph.mjs');
+    onnxModel = keep(buildMiniLmOnnx(read('weights'), config, { int8: model.engine === 'onnx-int8' }));
+  }
+  // Only the encoded model is still needed: drop the build's (or the read's) garbage before onnxruntime makes its copies.
   collectGarbage();
   const session = await ort.InferenceSession.create(onnxModel, {
     intraOpNumThreads: model.intraOpThreads ?? 1,
