@@ -53,7 +53,7 @@ function cachedModel() {
   if (!file) return undefined;
   let bytes;
   try {
-    bytes = new Uint8Array(readFileSync(file));
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
@@ -73,7 +73,11 @@ function keep(built) {
     writeFileSync(partial, built);
     renameSync(partial, file);
   } catch {
-    rmSync(partial, { force: true });
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Nothing was left, or nothing can be removed here: either way the model runs as built.
+    }
   }
   return built;
 }
