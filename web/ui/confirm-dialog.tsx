@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '@web/lib/cn';
 import { Button } from './button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from './dialog';
 
@@ -33,17 +34,41 @@ export function ConfirmDialog({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title={title} description={description}>
         {children}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={busy}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'PLEASE WAIT...' : confirmLabel}
-          </Button>
-        </div>
+        <ConfirmActions className="mt-2" variant="danger" label={confirmLabel} busy={busy} onConfirm={onConfirm} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A confirmation's two buttons: Cancel (closes the dialog) and the action, both disabled while it runs, the action
+ * also while `disabled` (e.g. until what it confirms has loaded).
+ */
+export function ConfirmActions({
+  label,
+  busy,
+  disabled,
+  variant,
+  onConfirm,
+  className,
+}: {
+  label: string;
+  busy?: boolean;
+  disabled?: boolean;
+  variant?: ComponentProps<typeof Button>['variant'];
+  onConfirm: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      <DialogClose asChild>
+        <Button variant="secondary" disabled={busy}>
+          Cancel
+        </Button>
+      </DialogClose>
+      <Button variant={variant} onClick={onConfirm} disabled={busy || disabled}>
+        {busy ? 'PLEASE WAIT...' : label}
+      </Button>
+    </div>
   );
 }

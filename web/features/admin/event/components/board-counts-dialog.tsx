@@ -1,6 +1,6 @@
 import type { BoardCounts } from '@contracts/leaderboard.rules';
-import { Button } from '@web/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@web/ui/dialog';
+import { ConfirmActions } from '@web/ui/confirm-dialog';
+import { Dialog, DialogContent } from '@web/ui/dialog';
 import { Spinner } from '@web/ui/spinner';
 import { useBoardCountsPreview } from '../api/preview-board-counts';
 
@@ -51,16 +51,7 @@ export function BoardCountsDialog({
               </>
             ) : null}
           </div>
-          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button onClick={onConfirm} disabled={busy || !data}>
-              {busy ? 'PLEASE WAIT...' : `Count the ${label}`}
-            </Button>
-          </div>
+          <ConfirmActions className="mt-4" label={`Count the ${label}`} busy={busy} disabled={!data} onConfirm={onConfirm} />
         </DialogContent>
       ) : null}
     </Dialog>
