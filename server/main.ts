@@ -9,7 +9,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/d
 import { EnvError, loadEnv } from './env';
 import { authSecretFingerprint, checkAuthSecret, DeploymentMismatchError } from './db/deployment-checks';
 import { createLifecycle } from './http/lifecycle';
-import { countChallenges, importChallengePack, sweepOrphanImages } from './challenges/challenges-import.service';
+import { countChallenges, importChallengePack, sweepOrphanImages, sweepStaleImportFolders } from './challenges/challenges-import.service';
 import { findStarterPackDir, importStarterPackIfFresh } from './challenges/starter-pack';
 import { scoringConfigFrom } from './scoring/scoring.config';
 import { createScorer } from './scoring/scorer';
@@ -66,6 +66,8 @@ async function main() {
   // is the only writer, so every leftover is an orphan; with PostgreSQL another instance may be importing right now.
   const orphans = await sweepOrphanImages({ db: database.db, storage }, database.kind === 'pglite' ? 0 : 60 * 60 * 1000);
   if (orphans > 0) app.log.info({ orphans }, 'deleted images of an interrupted import');
+  const staleFolders = await sweepStaleImportFolders();
+  if (staleFolders > 0) app.log.info({ folders: staleFolders }, 'deleted temporary folders of an interrupted import');
 
   // CHALLENGE_PACK makes a demo one command: the pack is imported when the pool is empty.
   if (env.CHALLENGE_PACK && (await countChallenges(database.db)) === 0) {

@@ -3,10 +3,11 @@
  * Everything is checked first and every problem reported; a pack with any problem imports nothing.
  * Re-importing adds nothing twice (content hash); prompt embeddings are computed here, in batches.
  * Re-encoded images wait in a temporary folder (not in memory) until the pack is known to be good; their storage keys
- * are journaled before they are written, so images of an import that crashed are swept (sweepOrphanImages).
+ * are journaled before they are written, so images of an import that crashed are swept (sweepOrphanImages), and so are
+ * the temporary folders it left (sweepStaleImportFolders).
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, inArray, lt, sql } from 'drizzle-orm';
@@ -71,8 +72,12 @@ const UNSTORABLE_PROMPT =
 /** Same prompt up to case and spacing counts as a duplicate. */
 const promptKey = (prompt: string) => prompt.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 
+/** The temporary folders of an import: its re-encoded images, and a pack uploaded from the console. */
+export const IMPORT_STAGING_PREFIX = 'gg-import-';
+export const UPLOAD_STAGING_PREFIX = 'gg-upload-';
+
 export async function importChallengePack(deps: ImportDeps, packPath: string, options: { packName?: string } = {}): Promise<ImportSummary> {
-  const staging = await mkdtemp(path.join(tmpdir(), 'gg-import-'));
+  const staging = await mkdtemp(path.join(tmpdir(), IMPORT_STAGING_PREFIX));
   let pack: PackReader | undefined;
   try {
     pack = await openPack(packPath).catch((error: unknown) => {
@@ -315,6 +320,32 @@ export async function sweepOrphanImages({ db, storage }: { db: Db; storage: Imag
     await db.delete(pendingImages).where(and(inArray(pendingImages.imageKey, keys), lt(pendingImages.createdAt, cutoff)));
   }
   return deleted;
+}
+
+/**
+ * Removes the temporary folders (IMPORT_STAGING_PREFIX, UPLOAD_STAGING_PREFIX) of imports whose process died before
+ * its clean-up ran (SIGKILL, out of memory, power lost): a pack's worth of images each. Only those unchanged for
+ * `olderThanMs`: the folder is shared by every server and command on the host, and another may be importing right now
+ * (an import takes minutes, not hours). A folder that cannot be read or removed is left. Returns how many went.
+ */
+export async function sweepStaleImportFolders(olderThanMs = 6 * 60 * 60 * 1000): Promise<number> {
+  const dir = tmpdir();
+  const cutoff = Date.now() - olderThanMs;
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  let removed = 0;
+  for (const entry of entries) {
+    const ours = entry.name.startsWith(IMPORT_STAGING_PREFIX) || entry.name.startsWith(UPLOAD_STAGING_PREFIX);
+    if (!ours || !entry.isDirectory()) continue;
+    const folder = path.join(dir, entry.name);
+    try {
+      if ((await stat(folder)).mtimeMs >= cutoff) continue;
+      await rm(folder, { recursive: true, force: true });
+      removed++;
+    } catch {
+      // Gone already, or not ours to remove: left as it is.
+    }
+  }
+  return removed;
 }
 
 /** How many challenges the pool holds (main.ts imports CHALLENGE_PACK only into an empty pool). */

@@ -27,7 +27,7 @@ import { apiErrorSchema } from '@contracts/errors';
 import { AUDIT_ACTIONS } from '@contracts/admin.rules';
 import { organizerActor, recordAudit } from '../audit/audit.service';
 import { HttpError, errorResponses } from '../http/http-error';
-import { ChallengePackError, importChallengePack, type ImportDeps } from './challenges-import.service';
+import { ChallengePackError, importChallengePack, type ImportDeps, UPLOAD_STAGING_PREFIX } from './challenges-import.service';
 import type { PoolService } from './challenges-pool.service';
 import { removeStarterPack } from './starter-pack';
 import { composePrompts } from './compose/compose';
@@ -163,7 +163,7 @@ export async function challengesAdminRoutes(base: FastifyInstance, { pool, impor
       if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function') {
         throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the pack as a .zip file (Content-Type: application/zip).');
       }
-      const dir = await mkdtemp(path.join(tmpdir(), 'gg-upload-'));
+      const dir = await mkdtemp(path.join(tmpdir(), UPLOAD_STAGING_PREFIX));
       try {
         const file = path.join(dir, 'pack.zip');
         try {
